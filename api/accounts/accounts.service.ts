@@ -1,0 +1,137 @@
+import type { User } from "../../contract/user";
+import type { Locale } from "../../contract/locales";
+import { nowIso, type Db } from "../db/database";
+import type { PhotoRow, SiteRow, UserRow } from "../db/schema";
+import { ApiError } from "../errors";
+import * as repo from "./accounts.repository";
+import { verifyPassword } from "./password";
+import { hashSessionToken, newSessionToken, sessionMaxAgeSeconds } from "./session-token";
+
+export interface LoginPolicy {
+  maxFailures: number;
+  blockMinutes: number;
+}
+
+/**
+ * Checks a member's email and password. Too many wrong passwords in a row block the account for some minutes
+ * (SPEC §4, §8); the answer says how many minutes are left.
+ */
+export async function logIn(
+  db: Db,
+  site: SiteRow,
+  email: string,
+  password: string,
+  policy: LoginPolicy,
+): Promise<{ user: UserRow; token: string }> {
+  const user = await repo.findUserByEmail(db, site.id, email);
+  const now = new Date();
+  if (user?.blocked_until && new Date(user.blocked_until) > now) {
+    throw accountBlocked(user.blocked_until, now);
+  }
+  const valid = await verifyPassword(user?.password_hash ?? null, password);
+  if (!user) throw new ApiError(401, "login_failed", "Login failed, please try again");
+  if (!valid) {
+    const failures = user.failed_logins + 1;
+    if (failures >= policy.maxFailures) {
+      const blockedUntil = new Date(now.getTime() + policy.blockMinutes * 60_000).toISOString();
+      await repo.updateUser(db, user.id, { failed_logins: 0, blocked_until: blockedUntil });
+      throw accountBlocked(blockedUntil, now);
+    }
+    await repo.updateUser(db, user.id, { failed_logins: failures });
+    throw new ApiError(401, "login_failed", "Login failed, please try again");
+  }
+  await repo.updateUser(db, user.id, { failed_logins: 0, blocked_until: null, last_seen_at: now.toISOString() });
+  const token = newSessionToken();
+  const expiresAt = new Date(now.getTime() + sessionMaxAgeSeconds * 1000).toISOString();
+  await repo.insertSession(db, user.id, hashSessionToken(token), now.toISOString(), expiresAt);
+  return { user, token };
+}
+
+function accountBlocked(blockedUntil: string, now: Date) {
+  const minutes = Math.max(1, Math.ceil((new Date(blockedUntil).getTime() - now.getTime()) / 60_000));
+  return new ApiError(403, "account_blocked", `Too many incorrect attempts, account blocked for ${minutes} min.`, {
+    minutes,
+  });
+}
+
+export type SessionMember = UserRow & { session_id: number };
+
+/** The member a session cookie belongs to on this site, or null. */
+export async function memberForToken(db: Db, site: SiteRow, token: string): Promise<SessionMember | null> {
+  const member = await repo.findUserBySessionHash(db, site.id, hashSessionToken(token), nowIso());
+  return member ?? null;
+}
+
+export function logOut(db: Db, member: SessionMember) {
+  return repo.deleteSession(db, member.session_id);
+}
+
+export async function setLanguage(db: Db, member: UserRow, language: Locale) {
+  await repo.updateUser(db, member.id, { language });
+}
+
+/** Marks the member as away now: the page-hidden beacon (SPEC §7). */
+export async function markPageHidden(db: Db, member: UserRow) {
+  await repo.updateUser(db, member.id, { page_hidden_at: nowIso() });
+}
+
+/** The User entity of SPEC §3 as its owner sees it. */
+export async function userView(db: Db, site: SiteRow, user: UserRow): Promise<User> {
+  const [profile, mainPhoto, interestRows] = await Promise.all([
+    repo.findProfile(db, user.id),
+    repo.findMainPhoto(db, user.id),
+    repo.listProfileInterestIds(db, user.id),
+  ]);
+  return {
+    id: user.id,
+    email: user.email,
+    status: user.status,
+    credits: user.credits,
+    paid_user: user.paid_user === 1,
+    signup_date: user.signup_date,
+    language: user.language as Locale,
+    notifications_disabled: JSON.parse(user.notifications_disabled),
+    // Messages and likes arrive with their own features; until then nobody has any.
+    unread_messages: 0,
+    new_likes: 0,
+    profile: {
+      id: user.id,
+      name: profile.name,
+      age: ageOn(profile.date_of_birth, new Date()),
+      gender: profile.gender,
+      sexuality: profile.sexuality,
+      date_of_birth: profile.date_of_birth,
+      country: profile.country,
+      region: profile.region,
+      city: profile.city,
+      status: profile.status,
+      main_image: mainPhoto ? mainImage(site, mainPhoto) : null,
+      about: profile.about,
+      interests: interestRows.map((r) => r.interest_id),
+      hair_colour: profile.hair_colour,
+      eye_colour: profile.eye_colour,
+      body_type: profile.body_type,
+      relationship_status: profile.relationship_status,
+      tattoos: profile.tattoos,
+      fictional: profile.fictional === 1,
+    },
+  };
+}
+
+export function mainImage(site: SiteRow, photo: PhotoRow) {
+  return {
+    filename: photo.filename,
+    thumb_filename: photo.thumb_filename,
+    status: "active" as const,
+    match: `${site.cdn_prefix}/${photo.filename}`,
+  };
+}
+
+/** Whole years between a date of birth (YYYY-MM-DD) and a day. */
+export function ageOn(dateOfBirth: string, day: Date): number {
+  const [y, m, d] = dateOfBirth.split("-").map(Number);
+  let age = day.getUTCFullYear() - y!;
+  const beforeBirthday = day.getUTCMonth() + 1 < m! || (day.getUTCMonth() + 1 === m! && day.getUTCDate() < d!);
+  if (beforeBirthday) age -= 1;
+  return age;
+}

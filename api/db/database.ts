@@ -1,0 +1,31 @@
+import fs from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type Kysely as KyselyType } from "kysely";
+import pg from "pg";
+import type { Database } from "./schema";
+
+export type Db = Kysely<Database>;
+
+/** Opens the database a URL names: `file:<path>` is SQLite (WAL), `postgres://…` is PostgreSQL. */
+export function openDatabase(databaseUrl: string): Db {
+  if (databaseUrl.startsWith("file:")) {
+    const file = databaseUrl.slice("file:".length);
+    if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+    const sqlite = new SQLite(file);
+    sqlite.pragma("journal_mode = WAL");
+    sqlite.pragma("foreign_keys = ON");
+    sqlite.pragma("busy_timeout = 5000");
+    return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  }
+  // PostgreSQL answers bigint (count(*)) as text; we keep ids and counts inside the JS number range.
+  pg.types.setTypeParser(20, (value) => Number(value));
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+export function isPostgres(db: KyselyType<any>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+export const nowIso = () => new Date().toISOString();

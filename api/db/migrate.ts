@@ -1,0 +1,18 @@
+import { Migrator, type Migration, type MigrationProvider } from "kysely";
+import type { Db } from "./database";
+import * as m0001 from "./migrations/0001-initial";
+
+// Listed by hand so that the build and tsx resolve them the same way; numbered, frozen once landed.
+const migrations: Record<string, Migration> = {
+  "0001-initial": m0001,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** Brings the schema to the latest migration; throws with the failing migration's error. */
+export async function migrateToLatest(db: Db): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === "Error");
+  if (error) throw new Error(`Migration ${failed?.migrationName ?? ""} failed: ${String(error)}`, { cause: error });
+}

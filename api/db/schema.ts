@@ -1,0 +1,167 @@
+import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+
+/** Table types. Dates are ISO-8601 text and flags 0/1 integers, the same on SQLite and PostgreSQL. */
+export interface CompaniesTable {
+  id: Generated<number>;
+  name: string;
+  address: string;
+  kvk: string;
+  city: string;
+  country: string;
+  tradenames: string; // JSON string[]
+  vat_numbers: string; // JSON string[]
+  support_phone: string;
+  delete_discount: string; // JSON { credits, percentage }[]
+  added: string;
+}
+
+export interface SitesTable {
+  id: Generated<number>;
+  company_id: number;
+  domain: string;
+  name: string;
+  domain_language: string;
+  index_title: string;
+  description: string;
+  niche: number;
+  cdn_prefix: string;
+  countries: string; // JSON string[]
+  default_country: string;
+  signups: string;
+  logged_out_search: number;
+  logged_out_search_trafficsource: number;
+  enable_site_entry_popup: number;
+  visible_profile_fields: string; // JSON string[]
+  visible_profile_notes: string; // JSON string[]
+  search_fields: string; // JSON string[]
+  message_credits: number;
+  photo_credits: number;
+  gift_credits: number;
+  signup_credits: number;
+  message_length: number;
+  minimum_message_costs: string; // JSON Record<country, { costs, currency }>
+  support_email: string;
+  support_phone: string;
+  fictional_icon: string;
+  fictional_warning: string;
+  fictional_singular: string;
+  fictional_plural: string;
+  refund_days: number;
+  member_resell: number;
+  minimum_age: number;
+  push_public_key: string;
+  push_private_key: string;
+}
+
+export interface SiteDomainsTable {
+  domain: string;
+  site_id: number;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  site_id: number;
+  email: string;
+  password_hash: string | null;
+  status: "not_confirmed" | "active" | "pending_deletion";
+  credits: Generated<number>;
+  paid_user: Generated<number>;
+  signup_date: string;
+  language: string;
+  notifications_disabled: Generated<string>; // JSON string[]
+  failed_logins: Generated<number>;
+  blocked_until: string | null;
+  last_seen_at: string | null;
+  page_hidden_at: string | null;
+  tracking: string | null; // JSON { network, ref, sub1, sub2, sub3 }
+}
+
+export interface ProfilesTable {
+  user_id: number;
+  name: string;
+  gender: "male" | "female";
+  sexuality: "straight" | "gay" | "bi";
+  date_of_birth: string;
+  country: string;
+  region: string | null;
+  city: string | null;
+  status: "active" | "disabled";
+  about: string;
+  hair_colour: string | null;
+  eye_colour: string | null;
+  body_type: string | null;
+  relationship_status: string | null;
+  tattoos: string | null;
+  fictional: Generated<number>;
+  invisible: Generated<number>;
+}
+
+export interface PhotosTable {
+  id: Generated<number>;
+  user_id: number;
+  filename: string;
+  thumb_filename: string;
+  status: "active" | "pending" | "rejected";
+  is_main: Generated<number>;
+  created_at: string;
+}
+
+export interface InterestsTable {
+  id: Generated<number>;
+  slug: string;
+  names: string; // JSON Record<locale, string>
+}
+
+export interface ProfileInterestsTable {
+  user_id: number;
+  interest_id: number;
+}
+
+export interface RegionsTable {
+  code: string;
+  country: string;
+  name: string;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+}
+
+/** Every change of a member's credit balance, with its reason (ARCHITECTURE "Sessions and state"). */
+export interface CreditLedgerTable {
+  id: Generated<number>;
+  user_id: number;
+  delta: number;
+  balance_after: number;
+  reason: string;
+  reference: string | null;
+  created_at: string;
+}
+
+export interface Database {
+  companies: CompaniesTable;
+  sites: SitesTable;
+  site_domains: SiteDomainsTable;
+  users: UsersTable;
+  profiles: ProfilesTable;
+  photos: PhotosTable;
+  interests: InterestsTable;
+  profile_interests: ProfileInterestsTable;
+  regions: RegionsTable;
+  sessions: SessionsTable;
+  credit_ledger: CreditLedgerTable;
+}
+
+export type SiteRow = Selectable<SitesTable>;
+export type NewSite = Insertable<SitesTable>;
+export type CompanyRow = Selectable<CompaniesTable>;
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type ProfileRow = Selectable<ProfilesTable>;
+export type NewProfile = Insertable<ProfilesTable>;
+export type PhotoRow = Selectable<PhotosTable>;

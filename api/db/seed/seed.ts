@@ -1,0 +1,142 @@
+import fs from "node:fs/promises";
+import { hashPassword } from "../../accounts/password";
+import { nowIso, type Db } from "../database";
+import { demoCompany, demoCountries, demoSite } from "./demo-site";
+import { demoInterests } from "./demo-interests";
+import { demoMembers, type DemoMember } from "./demo-members";
+import { demoPlaces } from "./demo-places";
+import { writeAvatar } from "./avatars";
+
+/** The two demo logins written in the README. */
+export const demoLogins = {
+  free: { email: "free@example.com", password: "demo-free-2026" },
+  premium: { email: "premium@example.com", password: "demo-premium-2026" },
+};
+
+const tablesInDeleteOrder = [
+  "credit_ledger", "sessions", "profile_interests", "photos", "profiles", "users",
+  "site_domains", "sites", "companies", "interests", "regions",
+] as const;
+
+/**
+ * Seeds the demo site on a fresh database; does nothing when it is already there, unless `reset` empties
+ * every table (and the photos) first.
+ */
+export async function seedDemo(db: Db, options: { photosDir: string; reset?: boolean }): Promise<boolean> {
+  if (options.reset) {
+    for (const table of tablesInDeleteOrder) await db.deleteFrom(table).execute();
+    await fs.rm(options.photosDir, { recursive: true, force: true });
+  } else if (await db.selectFrom("site_domains").select("domain").where("domain", "=", "localhost").executeTakeFirst()) {
+    return false;
+  }
+
+  const now = new Date();
+  const interestIds = await db.transaction().execute(async (trx) => {
+    const company = await trx.insertInto("companies").values(demoCompany).returning("id").executeTakeFirstOrThrow();
+    const site = await trx.insertInto("sites").values(demoSite(company.id)).returning("id").executeTakeFirstOrThrow();
+    await trx.insertInto("site_domains").values([
+      { domain: "localhost", site_id: site.id },
+      { domain: "127.0.0.1", site_id: site.id },
+    ]).execute();
+    const regions = demoCountries.flatMap((country) =>
+      (demoPlaces[country] ?? []).map((r) => ({ code: r.code, country, name: r.name })),
+    );
+    await trx.insertInto("regions").values(regions).execute();
+    const ids: number[] = [];
+    for (const interest of demoInterests) {
+      const row = await trx
+        .insertInto("interests")
+        .values({ slug: interest.slug, names: JSON.stringify(interest.names) })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      ids.push(row.id);
+    }
+    return ids;
+  });
+  const siteId = (await db.selectFrom("sites").select("id").where("domain", "=", "localhost").executeTakeFirstOrThrow()).id;
+
+  const members = demoMembers(now, interestIds.length);
+  const freeLogin = { ...members[0]!, email: demoLogins.free.email, name: "Emma", gender: "female" as const, fictional: false, country: "GB", language: "en" as const, signup_date: nowIso() };
+  const premiumLogin = { ...members[1]!, email: demoLogins.premium.email, name: "Lucas", gender: "male" as const, fictional: false, country: "GB", language: "en" as const };
+  const [freeHash, premiumHash] = await Promise.all([
+    hashPassword(demoLogins.free.password),
+    hashPassword(demoLogins.premium.password),
+  ]);
+
+  // Photos are written before the rows that name them, a few at a time (sharp uses a thread pool).
+  const everyone: { member: DemoMember; passwordHash: string | null; premium: boolean }[] = [
+    { member: freeLogin, passwordHash: freeHash, premium: false },
+    { member: premiumLogin, passwordHash: premiumHash, premium: true },
+    ...members.map((member) => ({ member, passwordHash: null, premium: false })),
+  ];
+  const photos = await mapLimited(everyone, 8, ({ member }) =>
+    Promise.all(
+      Array.from({ length: member.photo_count }, (_, variant) =>
+        writeAvatar(options.photosDir, { hue: member.hue, gender: member.gender, variant }),
+      ),
+    ),
+  );
+
+  await db.transaction().execute(async (trx) => {
+    for (const [i, { member, passwordHash, premium }] of everyone.entries()) {
+      const user = await trx
+        .insertInto("users")
+        .values({
+          site_id: siteId,
+          email: member.email,
+          password_hash: passwordHash,
+          status: "active",
+          signup_date: member.signup_date,
+          language: member.language,
+          last_seen_at: member.last_seen_at,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await trx.insertInto("profiles").values({
+        user_id: user.id,
+        name: member.name,
+        gender: member.gender,
+        sexuality: member.sexuality,
+        date_of_birth: member.date_of_birth,
+        country: member.country,
+        region: member.region,
+        city: member.city,
+        status: "active",
+        about: member.about,
+        hair_colour: member.hair_colour,
+        eye_colour: member.eye_colour,
+        body_type: member.body_type,
+        relationship_status: member.relationship_status,
+        tattoos: member.tattoos,
+        fictional: member.fictional ? 1 : 0,
+      }).execute();
+      await trx.insertInto("photos").values(
+        photos[i]!.map((photo, n) => ({ user_id: user.id, ...photo, status: "active" as const, is_main: n === 0 ? 1 : 0, created_at: member.signup_date })),
+      ).execute();
+      await trx.insertInto("profile_interests").values(
+        member.interest_picks.map((n) => ({ user_id: user.id, interest_id: interestIds[n]! })),
+      ).execute();
+      if (premium) {
+        // The premium demo member bought a bundle: a paid user with a ledger row for the balance.
+        await trx.updateTable("users").set({ credits: 120, paid_user: 1 }).where("id", "=", user.id).execute();
+        await trx.insertInto("credit_ledger").values({
+          user_id: user.id, delta: 120, balance_after: 120, reason: "purchase", reference: "demo-seed", created_at: nowIso(),
+        }).execute();
+      }
+    }
+  });
+  return true;
+}
+
+async function mapLimited<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const workers = Array.from({ length: limit }, async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await fn(items[i]!);
+    }
+  });
+  await Promise.all(workers);
+  return results;
+}

@@ -1,0 +1,29 @@
+import path from "node:path";
+import { z } from "zod";
+
+/** The member API's configuration: every variable with a working default (CONVENTIONS "Server-only code"). */
+const apiEnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  DATA_DIR: z.string().min(1).default("data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(postgres(ql)?:\/\/|file:)/, "must start with postgres://, postgresql:// or file:")
+    .optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  TRUST_PROXY: z.string().default("loopback"),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(100).default(5),
+  LOGIN_BLOCK_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  LOGIN_RATE_PER_IP: z.coerce.number().int().min(1).default(30),
+});
+export type ApiEnv = z.infer<typeof apiEnvSchema> & { databaseUrl: string };
+
+/** Parses an environment once; a bad value stops the start with a message naming the variable. */
+export function parseApiEnv(source: NodeJS.ProcessEnv = process.env): ApiEnv {
+  const parsed = apiEnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid API configuration:\n${lines.join("\n")}`);
+  }
+  const env = parsed.data;
+  return { ...env, databaseUrl: env.DATABASE_URL ?? `file:${path.join(env.DATA_DIR, "app.db")}` };
+}

@@ -1,0 +1,16 @@
+import type { ErrorCode } from "../contract/errors";
+
+/** The one error type of the API, answered as `{ error, message, data }` by the error handler. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly data?: Record<string, unknown>,
+  ) {
+    super(message);
+  }
+}
+
+export const authenticationRequired = () =>
+  new ApiError(403, "authentication_required", "Authentication required", { authentication_required: true });

@@ -1,0 +1,12 @@
+import { useTranslation } from "react-i18next";
+import type { Flash } from "../services/flash.server";
+
+/** The message a post/redirect/get left for this page. */
+export function FlashMessage({ flash }: { flash: Flash }) {
+  const { t } = useTranslation();
+  return (
+    <div className={`alert alert-${flash.tone ?? "success"} container-lg mt-3`} role="status">
+      {t(flash.message, flash.values)}
+    </div>
+  );
+}

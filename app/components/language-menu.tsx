@@ -1,0 +1,38 @@
+import { Form, useLocation } from "react-router";
+import { useTranslation } from "react-i18next";
+import { languageNames, type Locale } from "../../contract/locales";
+import { Icon } from "./icons";
+
+/**
+ * The language dropdown (SPEC §2), shown when more than one language is offered. A <details> and a form of
+ * buttons: it works without JavaScript; the document reloads so the new language's strings come with it.
+ */
+export function LanguageMenu({ languages, current }: { languages: Locale[]; current: Locale }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  if (languages.length < 2) return null;
+  return (
+    <details className="dropdown language-menu">
+      <summary className="btn btn-link nav-link d-flex align-items-center gap-1" aria-label={t("language.choose")}>
+        <Icon name="globe" />
+        <span className="text-uppercase small">{current}</span>
+      </summary>
+      <Form method="post" action="/language" reloadDocument className="dropdown-menu dropdown-menu-end show-when-open">
+        <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+        {languages.map((code) => (
+          <button
+            key={code}
+            type="submit"
+            name="language"
+            value={code}
+            lang={code}
+            className={`dropdown-item${code === current ? " active" : ""}`}
+            aria-current={code === current ? "true" : undefined}
+          >
+            {languageNames[code]}
+          </button>
+        ))}
+      </Form>
+    </details>
+  );
+}

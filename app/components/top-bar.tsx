@@ -1,0 +1,103 @@
+import { Form, Link, NavLink } from "react-router";
+import { useTranslation } from "react-i18next";
+import type { RootData } from "../root";
+import { badgeCount, creditsBadgeTone } from "../services/site-info";
+import { Icon } from "./icons";
+import { LanguageMenu } from "./language-menu";
+
+/** The top bar of the default layout (SPEC §2): member menu with badges, or a Login button. */
+export function TopBar({ root }: { root: RootData }) {
+  const { t } = useTranslation();
+  const { member } = root;
+  return (
+    <header className="top-bar navbar navbar-expand bg-body border-bottom sticky-top">
+      <nav className="container-lg gap-2" aria-label={t("nav.main")}>
+        <Link to="/" className="navbar-brand fw-bold text-primary me-auto">
+          {root.site.name}
+        </Link>
+        {member ? (
+          <ul className="navbar-nav align-items-center gap-1 gap-sm-2">
+            <NavItem to="/members" icon="search" label={t("nav.searchMembers")} />
+            <NavItem to="/chats" icon="chat" label={t("nav.messages")} count={member.unreadMessages} countLabel={t("nav.unreadCount", { count: member.unreadMessages })} badgeClass="bg-unread" />
+            <NavItem to="/likes" icon="heart" label={t("nav.likes")} count={member.newLikes} countLabel={t("nav.newLikesCount", { count: member.newLikes })} badgeClass="bg-danger" />
+            {member.paidUser ? <CreditsItem credits={member.credits} /> : <NavItem to="/premium" icon="star" label={t("nav.getPremium")} />}
+            <li className="nav-item">
+              <LanguageMenu languages={root.languages} current={root.locale} />
+            </li>
+            <li className="nav-item">
+              <AccountMenu name={member.name} thumb={member.thumb} />
+            </li>
+          </ul>
+        ) : (
+          <div className="d-flex align-items-center gap-2">
+            <LanguageMenu languages={root.languages} current={root.locale} />
+            <Link to="/login" className="btn btn-primary">
+              {t("nav.login")}
+            </Link>
+          </div>
+        )}
+      </nav>
+    </header>
+  );
+}
+
+function NavItem(props: { to: string; icon: "search" | "chat" | "heart" | "star"; label: string; count?: number; countLabel?: string; badgeClass?: string }) {
+  return (
+    <li className="nav-item">
+      <NavLink to={props.to} className="nav-link position-relative d-flex align-items-center gap-1" title={props.label}>
+        <Icon name={props.icon} />
+        <span className="d-none d-md-inline">{props.label}</span>
+        <span className="visually-hidden d-md-none">{props.label}</span>
+        {props.count ? (
+          <span className={`badge rounded-pill ${props.badgeClass ?? "bg-danger"} nav-badge`}>
+            {badgeCount(props.count)}
+            <span className="visually-hidden"> {props.countLabel}</span>
+          </span>
+        ) : null}
+      </NavLink>
+    </li>
+  );
+}
+
+function CreditsItem({ credits }: { credits: number }) {
+  const { t } = useTranslation();
+  const tone = creditsBadgeTone(credits);
+  return (
+    <li className="nav-item">
+      <NavLink to="/credits" className="nav-link position-relative d-flex align-items-center gap-1" title={t("nav.credits")}>
+        <Icon name="coins" />
+        <span className="d-none d-md-inline">{t("nav.credits")}</span>
+        <span className="visually-hidden d-md-none">{t("nav.credits")}</span>
+        {tone && (
+          <span className={`badge rounded-pill bg-${tone} nav-badge`}>
+            {credits}
+            <span className="visually-hidden"> {t("nav.creditsLeft", { count: credits })}</span>
+          </span>
+        )}
+      </NavLink>
+    </li>
+  );
+}
+
+/** My profile, Settings, Logout (SPEC §2); a <details> so it opens without JavaScript. */
+function AccountMenu({ name, thumb }: { name: string; thumb: string | null }) {
+  const { t } = useTranslation();
+  return (
+    <details className="dropdown account-menu">
+      <summary className="btn btn-link nav-link d-flex align-items-center gap-1" aria-label={t("nav.account")}>
+        {thumb ? <img src={thumb} alt="" width={28} height={28} className="rounded-circle object-fit-cover" /> : <Icon name="user" />}
+        <span className="d-none d-lg-inline text-truncate account-name">{name}</span>
+      </summary>
+      <ul className="dropdown-menu dropdown-menu-end show-when-open">
+        <li><Link className="dropdown-item" to="/profile">{t("nav.myProfile")}</Link></li>
+        <li><Link className="dropdown-item" to="/notifications">{t("nav.settings")}</Link></li>
+        <li><hr className="dropdown-divider" /></li>
+        <li>
+          <Form method="post" action="/logout" reloadDocument>
+            <button type="submit" className="dropdown-item">{t("nav.logout")}</button>
+          </Form>
+        </li>
+      </ul>
+    </details>
+  );
+}

@@ -1,0 +1,42 @@
+import { Outlet } from "react-router";
+import type { Route } from "./+types/default";
+import { EntryWarning } from "../components/entry-warning";
+import { FlashMessage } from "../components/flash-message";
+import { SiteFooter } from "../components/site-footer";
+import { TopBar } from "../components/top-bar";
+import { ErrorPage, useRootData, type RootData } from "../root";
+
+/** The default layout (SPEC §2): top bar, flash, page, footer with disclaimer, entry warning. */
+export default function DefaultLayout() {
+  const root = useRootData();
+  if (!root) return <Outlet />;
+  return (
+    <DefaultChrome root={root}>
+      <Outlet />
+    </DefaultChrome>
+  );
+}
+
+function DefaultChrome({ root, children }: { root: RootData; children: React.ReactNode }) {
+  return (
+    <>
+      <TopBar root={root} />
+      {root.flash && <FlashMessage flash={root.flash} />}
+      {children}
+      <SiteFooter root={root} />
+      {root.entryWarning && (
+        <EntryWarning variant={root.entryWarning.variant} minAge={root.site.minimumAge} siteName={root.site.name} />
+      )}
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const root = useRootData();
+  if (!root) return <ErrorPage error={error} />;
+  return (
+    <DefaultChrome root={root}>
+      <ErrorPage error={error} />
+    </DefaultChrome>
+  );
+}

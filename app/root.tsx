@@ -1,0 +1,153 @@
+import {
+  data, isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches,
+  useRouteLoaderData,
+} from "react-router";
+import { useTranslation } from "react-i18next";
+import type { Route } from "./+types/root";
+import { getMember } from "./services/auth.server";
+import { entryWarningCookie } from "./services/cookies.server";
+import { takeFlash } from "./services/flash.server";
+import { i18nextMiddleware, localeOf } from "./services/i18n.server";
+import { useNonce } from "./services/nonce";
+import { relayApiCookies, loadSiteSettings } from "./services/root-middleware.server";
+import { getCompanyInfo, getSettings } from "./services/settings.server";
+import { visibleLanguages } from "./i18n/visible-languages";
+import { termsVersionDate } from "./services/site-info";
+import "./styles/app.scss";
+
+export const middleware: Route.MiddlewareFunction[] = [relayApiCookies, loadSiteSettings, i18nextMiddleware];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const call = { request, context };
+  const [settings, member, company, { flash, clear }] = await Promise.all([
+    getSettings(call), getMember(call), getCompanyInfo(call), takeFlash(request),
+  ]);
+  const locale = localeOf(context);
+  const skipped = await entryWarningCookie.parse(request.headers.get("cookie"));
+  const country = settings.geoip_country;
+  return data(
+    {
+      locale,
+      origin: new URL(request.url).origin,
+      languages: visibleLanguages(settings, locale),
+      site: {
+        name: settings.name,
+        indexTitle: settings.index_title,
+        description: settings.description,
+        supportEmail: settings.support_email,
+        supportPhone: settings.support_phone,
+        fictionalIcon: settings.fictional_icon,
+        minimumAge: settings.minimum_age,
+        refundDays: settings.refund_days,
+        cdnPrefix: settings.cdn_prefix,
+      },
+      company: {
+        name: company.name,
+        address: company.address,
+        city: company.city,
+        country: company.country,
+        kvk: company.kvk,
+        vat: company.vat_numbers.join(", "),
+        termsDate: termsVersionDate(company.added).toISOString(),
+      },
+      member: member && {
+        name: member.profile.name,
+        credits: member.credits,
+        paidUser: member.paid_user,
+        unreadMessages: member.unread_messages,
+        newLikes: member.new_likes,
+        thumb: member.profile.main_image ? `${settings.cdn_prefix}/${member.profile.main_image.thumb_filename}` : null,
+      },
+      // SPEC §1: the entry warning on first visit, with its own variant for the Netherlands and Germany.
+      entryWarning:
+        settings.enable_site_entry_popup && !skipped
+          ? { variant: country === "NL" || country === "DE" ? (country as "NL" | "DE") : null }
+          : null,
+      flash,
+    },
+    { headers: clear ? { "Set-Cookie": clear } : undefined },
+  );
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>["data"];
+
+/** Loader data of the root route, for any component below it. */
+export function useRootData(): RootData | undefined {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
+/** A route opts into JavaScript with `handle.hydrate`; pages for crawlers and scriptless phones ship none. */
+export interface RouteHandle {
+  hydrate?: boolean;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRootData();
+  const nonce = useNonce();
+  const matches = useMatches();
+  const hydrate = matches.some((m) => (m.handle as RouteHandle | undefined)?.hydrate);
+  const { i18n } = useTranslation();
+  const locale = root?.locale ?? i18n.language ?? "en";
+  return (
+    <html lang={locale} dir="ltr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#6f42c1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="d-flex flex-column min-vh-100">
+        {children}
+        {hydrate && (
+          <>
+            <script
+              type="application/json"
+              id="i18n-resources"
+              nonce={nonce}
+              suppressHydrationWarning
+              // Read by entry.client before hydration: only this language's common strings.
+              dangerouslySetInnerHTML={{
+                __html: JSON.stringify({ locale, common: i18n.getResourceBundle(locale, "common") ?? {} }).replace(/</g, "\\u003c"),
+              }}
+            />
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} />;
+}
+
+/** The generic error page (SPEC §2, §8): 404 with a link home, otherwise the message and status. */
+export function ErrorPage({ error }: { error: unknown }) {
+  const { t } = useTranslation();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const message =
+    status === 404
+      ? t("errors.notFound")
+      : status === 503 || status >= 500
+        ? t("errors.generic")
+        : isRouteErrorResponse(error) && typeof error.data === "string" && error.data
+          ? error.data
+          : t("errors.generic");
+  return (
+    <main className="container py-5 flex-grow-1 text-center" id="main">
+      <title>{`${message} (${status})`}</title>
+      <p className="display-4 text-primary fw-bold mb-2">{status}</p>
+      <h1 className="h3 mb-4">{message}</h1>
+      <Link to="/" className="btn btn-primary" reloadDocument>
+        {t("errors.backHome")}
+      </Link>
+    </main>
+  );
+}

@@ -1,0 +1,16 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/entry-warning";
+import { safeRedirect } from "../services/auth.server";
+import { cookieOptions, entryWarningCookie } from "../services/cookies.server";
+
+/** Skips the entry warning: the cookie holds when it was skipped (SPEC §9). */
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  return redirect(safeRedirect(form.get("redirectTo")), {
+    headers: { "Set-Cookie": await entryWarningCookie.serialize(new Date().toISOString(), cookieOptions(request)) },
+  });
+}
+
+export function loader() {
+  return redirect("/");
+}

@@ -1,0 +1,49 @@
+import { Link } from "react-router";
+import { useTranslation } from "react-i18next";
+import type { Route } from "./+types/index";
+import { useRootData } from "../root";
+import { pageMeta, rootDataOf } from "../services/seo";
+
+/** The landing page: complete HTML, no script (a crawler's and a scriptless phone's first page). */
+export default function Index() {
+  const { t } = useTranslation();
+  const root = useRootData();
+  const member = root?.member;
+  return (
+    <main id="main" className="flex-grow-1">
+      <section className="hero text-white">
+        <div className="container-lg py-5">
+          <h1 className="display-5 fw-bold mb-3">{t("index.title")}</h1>
+          <p className="lead mb-4 hero-lead">{t("index.lead", { site: root?.site.name })}</p>
+          {member ? (
+            <p className="fs-5">{t("index.welcomeBack", { name: member.name })}</p>
+          ) : (
+            <Link to="/login" className="btn btn-light btn-lg">{t("index.loginCta")}</Link>
+          )}
+        </div>
+      </section>
+      <section className="container-lg py-5" aria-labelledby="why-title">
+        <h2 id="why-title" className="h3 mb-4">{t("index.whyTitle", { site: root?.site.name })}</h2>
+        <div className="row g-4">
+          {(["languages", "honest", "credits"] as const).map((key) => (
+            <div className="col-12 col-md-4" key={key}>
+              <div className="card h-100 border-0 shadow-sm">
+                <div className="card-body">
+                  <h3 className="h5 text-primary">{t(`index.features.${key}.title`)}</h3>
+                  <p className="mb-0">
+                    {t(`index.features.${key}.body`, { icon: root?.site.fictionalIcon, minAge: root?.site.minimumAge })}
+                  </p>
+                </div>
+              </div>
+            </div>
+          ))}
+        </div>
+      </section>
+    </main>
+  );
+}
+
+export function meta(args: Route.MetaArgs) {
+  const root = rootDataOf(args.matches);
+  return pageMeta(args, { title: root?.site.indexTitle ?? "", description: root?.site.description, exactTitle: true });
+}

@@ -1,0 +1,99 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
+import { useTranslation } from "react-i18next";
+import type { Route } from "./+types/login";
+import { loginFormSchema } from "../../contract/user";
+import type { RouteHandle } from "../root";
+import { ApiCallError } from "../services/api.server";
+import { loginAuthenticator, requireVisitor, safeRedirect } from "../services/auth.server";
+import { setFlash } from "../services/flash.server";
+import { getI18n } from "../services/i18n.server";
+import { pageMeta } from "../services/seo";
+
+export const handle: RouteHandle = { hydrate: true };
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireVisitor({ request, context });
+  return { title: getI18n(context).t("login.title") };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.clone().formData();
+  const submission = parseWithZod(formData, { schema: loginFormSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["password"] }), minutes: 0 }, { status: 400 });
+  }
+  try {
+    const member = await loginAuthenticator({ context }).authenticate("form", request);
+    return redirect(safeRedirect(submission.value.redirectTo), {
+      headers: { "Set-Cookie": await setFlash(request, { message: "flash.welcome", values: { name: member.profile.name } }) },
+    });
+  } catch (error) {
+    if (!(error instanceof ApiCallError)) throw error;
+    // SPEC §8: the failed and blocked messages; a per-IP limit reads like a block without minutes.
+    const key =
+      error.code === "account_blocked" ? "login.blocked" : error.code === "rate_limited" ? "login.rateLimited" : "login.failed";
+    const minutes = typeof error.data.minutes === "number" ? error.data.minutes : 0;
+    return data({ result: submission.reply({ formErrors: [key], hideFields: ["password"] }), minutes }, { status: 400 });
+  }
+}
+
+export default function Login() {
+  const { t } = useTranslation();
+  const actionData = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "login",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(loginFormSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginFormSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onBlur",
+  });
+  const fieldError = (errors: string[] | undefined) => (errors?.[0] ? t(errors[0]) : null);
+  return (
+    <main id="main" className="flex-grow-1 container-lg py-5">
+      <div className="row justify-content-center">
+        <div className="col-12 col-sm-10 col-md-7 col-lg-5">
+          <h1 className="h3 mb-4">{t("login.title")}</h1>
+          <Form method="post" {...getFormProps(form)} className="card card-body shadow-sm">
+            {form.errors?.length ? (
+              <div className="alert alert-danger" role="alert" id={form.errorId}>
+                {t(form.errors[0]!, { minutes: actionData?.minutes })}
+              </div>
+            ) : null}
+            <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
+            <div className="mb-3">
+              <label htmlFor={fields.email.id} className="form-label">{t("login.email")}</label>
+              <input
+                {...getInputProps(fields.email, { type: "email" })}
+                className={`form-control${fields.email.errors ? " is-invalid" : ""}`}
+                autoComplete="email"
+                autoFocus
+              />
+              {fields.email.errors && <div id={fields.email.errorId} className="invalid-feedback">{fieldError(fields.email.errors)}</div>}
+            </div>
+            <div className="mb-3">
+              <label htmlFor={fields.password.id} className="form-label">{t("login.password")}</label>
+              <input
+                {...getInputProps(fields.password, { type: "password" })}
+                className={`form-control${fields.password.errors ? " is-invalid" : ""}`}
+                autoComplete="current-password"
+              />
+              {fields.password.errors && <div id={fields.password.errorId} className="invalid-feedback">{fieldError(fields.password.errors)}</div>}
+            </div>
+            <button type="submit" className="btn btn-primary w-100" disabled={navigation.state === "submitting"}>
+              {t("login.submit")}
+            </button>
+          </Form>
+        </div>
+      </div>
+    </main>
+  );
+}
+
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, { title: args.loaderData?.title ?? "", indexable: false });
+}

@@ -1,0 +1,10 @@
+import { data } from "react-router";
+
+/** Any path no route claims: the layout's error page says 'This page could not be found' (SPEC §8). */
+export function loader() {
+  throw data(null, { status: 404 });
+}
+
+export default function NotFound() {
+  return null;
+}

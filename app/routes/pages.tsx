@@ -1,0 +1,92 @@
+import { data } from "react-router";
+import { useTranslation } from "react-i18next";
+import type { Route } from "./+types/pages";
+import { getI18n, localeOf } from "../services/i18n.server";
+import { pageMeta } from "../services/seo";
+import { getCompanyInfo, getSettings } from "../services/settings.server";
+import { cleanPhone, termsVersionDate } from "../services/site-info";
+
+// The named pages of SPEC §2, and the token page the English footer links to (the US record-keeping statement).
+const pageKeys: Record<string, string> = {
+  terms: "terms",
+  privacy: "privacy",
+  cookies: "cookies",
+  faq: "faq",
+  "return-policy": "returnPolicy",
+  service: "service",
+  ban: "ban",
+  "2257": "recordKeeping",
+};
+
+interface Section {
+  heading: string;
+  body: string;
+}
+
+/** A legal or help page: its text in the member's language, filled with the site's and company's facts. */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const slug = params.token ?? new URL(request.url).pathname.split("/")[2] ?? "";
+  const key = Object.hasOwn(pageKeys, slug) ? pageKeys[slug] : undefined;
+  if (!key) throw data(null, { status: 404 });
+  const call = { request, context };
+  const [settings, company] = await Promise.all([getSettings(call), getCompanyInfo(call)]);
+  const locale = localeOf(context);
+  const t = getI18n(context).getFixedT(locale, "pages");
+  const termsDate = new Intl.DateTimeFormat(locale === "no" ? "nb" : locale, { dateStyle: "long", timeZone: "UTC" })
+    .format(termsVersionDate(company.added));
+  const values = {
+    site: settings.name,
+    domain: settings.domain,
+    company: company.name,
+    address: company.address,
+    city: company.city,
+    kvk: company.kvk,
+    vat: company.vat_numbers.join(", "),
+    email: settings.support_email,
+    phone: settings.support_phone,
+    refundDays: settings.refund_days,
+    minAge: settings.minimum_age,
+    termsDate,
+  };
+  return {
+    key,
+    title: t(`${key}.title`, values),
+    intro: t(`${key}.intro`, values),
+    sections: t(`${key}.sections`, { ...values, returnObjects: true }) as unknown as Section[],
+    updated: key === "terms" || key === "privacy" ? termsDate : null,
+    email: settings.support_email,
+    phone: settings.support_phone,
+  };
+}
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const page = loaderData;
+  return (
+    <main id="main" className="flex-grow-1 container-lg py-5">
+      <article className="legal-page mx-auto">
+        <h1 className="mb-3">{page.title}</h1>
+        {page.updated && <p className="text-body-secondary small">{t("pages.updated", { date: page.updated })}</p>}
+        <p className="lead">{page.intro}</p>
+        {page.sections.map((section) => (
+          <section key={section.heading} className="mb-4">
+            <h2 className="h5">{section.heading}</h2>
+            {section.body.split("\n").map((paragraph) => (
+              <p key={paragraph}>{paragraph}</p>
+            ))}
+          </section>
+        ))}
+        {page.key === "service" && (
+          <p className="d-flex flex-wrap gap-2">
+            <a className="btn btn-primary" href={`mailto:${page.email}`}>{page.email}</a>
+            <a className="btn btn-outline-primary" href={`tel:${cleanPhone(page.phone)}`}>{page.phone}</a>
+          </p>
+        )}
+      </article>
+    </main>
+  );
+}
+
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, { title: args.loaderData?.title ?? "", description: args.loaderData?.intro });
+}

@@ -1,0 +1,113 @@
+import { data, redirect, type RouterContextProvider } from "react-router";
+import type { z } from "zod";
+import { apiErrorSchema, type ErrorCode } from "../../contract/errors";
+import { webEnv } from "./env.server";
+import { logger } from "./logger.server";
+import { requestInfoContext } from "./request-context";
+
+export interface CallContext {
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+}
+
+export interface CallOptions<S extends z.ZodType> {
+  method?: "GET" | "POST" | "PUT" | "DELETE";
+  query?: Record<string, string | undefined>;
+  body?: unknown;
+  schema: S;
+  /** Makes a POST safe to retry: the API answers a repeated key with the first answer (ARCHITECTURE). */
+  idempotencyKey?: string;
+}
+
+/** An answer of the API that is not a success: its status, code, English message and data. */
+export class ApiCallError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode | "unknown",
+    message: string,
+    readonly data: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Calls the member API for the browser that made `request`: forwards its cookies, host, address and request id,
+ * relays Set-Cookie back, retries safe calls with exponential delay (SPEC §7), and on a lost session logs the
+ * member out (SPEC §8). The answer is checked against its contract schema.
+ */
+export async function callApi<S extends z.ZodType>(
+  { request, context }: CallContext,
+  path: string,
+  options: CallOptions<S>,
+): Promise<z.infer<S>> {
+  const env = webEnv();
+  const info = context.get(requestInfoContext);
+  const method = options.method ?? "GET";
+  const url = new URL(env.apiUrl + path);
+  for (const [key, value] of Object.entries(options.query ?? {})) if (value !== undefined) url.searchParams.set(key, value);
+
+  const incoming = new URL(request.url);
+  const headers = new Headers({
+    accept: "application/json",
+    "x-forwarded-host": incoming.host,
+    "x-forwarded-proto": incoming.protocol.replace(":", ""),
+    "x-forwarded-for": info.clientIp,
+    "x-request-id": info.requestId,
+  });
+  const cookie = request.headers.get("cookie");
+  if (cookie) headers.set("cookie", cookie);
+  const country = request.headers.get("cf-ipcountry");
+  if (country) headers.set("cf-ipcountry", country);
+  if (path === "/user.php") headers.set("x-request-type", "client");
+  if (options.idempotencyKey) headers.set("idempotency-key", options.idempotencyKey);
+  if (options.body !== undefined) headers.set("content-type", "application/json");
+
+  const retrySafe = method === "GET" || Boolean(options.idempotencyKey);
+  const attempts = retrySafe ? env.API_RETRIES + 1 : 1;
+  let response: Response | undefined;
+  let lastError: unknown;
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    if (attempt > 0) await sleep(env.API_RETRY_BASE_MS * 2 ** (attempt - 1));
+    try {
+      response = await fetch(url, {
+        method,
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal: AbortSignal.timeout(env.API_TIMEOUT_MS),
+        redirect: "manual",
+      });
+      if (response.status < 500 && response.status !== 429) break;
+      lastError = new Error(`API answered ${response.status}`);
+    } catch (error) {
+      lastError = error;
+      response = undefined;
+    }
+    logger.warn({ reqId: info.requestId, path, method, attempt, err: String(lastError) }, "API call failed");
+  }
+
+  if (!response || response.status >= 500) {
+    logger.error({ reqId: info.requestId, path, method, err: String(lastError) }, "API unavailable");
+    throw data({ code: "api_unavailable" }, { status: 503 });
+  }
+  info.setCookies.push(...response.headers.getSetCookie());
+
+  const payload: unknown = await response.json().catch(() => null);
+  if (response.ok) return options.schema.parse(payload);
+
+  const parsed = apiErrorSchema.safeParse(payload);
+  const error = parsed.success
+    ? new ApiCallError(response.status, parsed.data.error, parsed.data.message, parsed.data.data)
+    : new ApiCallError(response.status, "unknown", `API answered ${response.status}`);
+  if (error.code === "authentication_required" && path !== "/user.php") throw logOutAndRedirect(request, info.setCookies);
+  throw error;
+}
+
+/** The member's session is gone: forget the auth cookie and send them to login, back here afterwards. */
+function logOutAndRedirect(request: Request, setCookies: string[]) {
+  setCookies.push("sid=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax");
+  const url = new URL(request.url);
+  return redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+}

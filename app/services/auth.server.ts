@@ -1,0 +1,66 @@
+import { redirect } from "react-router";
+import { Authenticator } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import { loginRequestSchema, userResponseSchema, type User } from "../../contract/user";
+import { ApiCallError, callApi, type CallContext } from "./api.server";
+import { requestInfoContext } from "./request-context";
+
+/** The logged-in member of this request, asked of the API once per request; null for a visitor. */
+export function getMember(call: CallContext): Promise<User | null> {
+  const info = call.context.get(requestInfoContext);
+  if (!/(?:^|;\s*)sid=[^;]/.test(call.request.headers.get("cookie") ?? "")) return Promise.resolve(null);
+  info.member ??= callApi(call, "/user.php", { schema: userResponseSchema })
+    .then((answer) => answer.user)
+    .catch((error) => {
+      if (error instanceof ApiCallError && error.code === "authentication_required") {
+        info.setCookies.push("sid=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax");
+        return null;
+      }
+      throw error;
+    });
+  return info.member;
+}
+
+/** The member, or a redirect to login that comes back here. */
+export async function requireMember(call: CallContext): Promise<User> {
+  const member = await getMember(call);
+  if (!member) {
+    const url = new URL(call.request.url);
+    throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  }
+  return member;
+}
+
+/** Visitors only: a member is sent home. */
+export async function requireVisitor(call: CallContext): Promise<void> {
+  if (await getMember(call)) throw redirect("/");
+}
+
+/**
+ * remix-auth's form strategy over POST /api/user.php. The API owns the session cookie, which the API client
+ * relays to the browser; the strategy answers the member.
+ */
+export function loginAuthenticator(call: Omit<CallContext, "request">) {
+  const authenticator = new Authenticator<User>();
+  authenticator.use(
+    new FormStrategy(async ({ form, request }) => {
+      const credentials = loginRequestSchema.parse({ email: form.get("email"), password: form.get("password") });
+      const answer = await callApi({ request, context: call.context }, "/user.php", {
+        method: "POST",
+        body: credentials,
+        schema: userResponseSchema,
+      });
+      return answer.user;
+    }),
+    "form",
+  );
+  return authenticator;
+}
+
+/** A path on this site to go to after login; anything else becomes home. */
+export function safeRedirect(target: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
+  if (typeof target !== "string" || !target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) {
+    return fallback;
+  }
+  return target;
+}

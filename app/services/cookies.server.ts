@@ -1,0 +1,19 @@
+import { createCookie } from "react-router";
+
+const year = 365 * 24 * 60 * 60;
+
+/** The chosen language, 365 days (SPEC §9). */
+export const languageCookie = createCookie("lng", { path: "/", sameSite: "lax", httpOnly: true, maxAge: year });
+
+/** When the visitor skipped the adult-content entry warning (SPEC §9: stored with a timestamp). */
+export const entryWarningCookie = createCookie("entry_warning_skipped", {
+  path: "/", sameSite: "lax", httpOnly: true, maxAge: year,
+});
+
+/** A one-time message for the next page (post/redirect/get). */
+export const flashCookie = createCookie("flash", { path: "/", sameSite: "lax", httpOnly: true, maxAge: 60 });
+
+/** Adds Secure to cookies when the request came over https. */
+export function cookieOptions(request: Request) {
+  return { secure: new URL(request.url).protocol === "https:" };
+}

@@ -1,0 +1,36 @@
+import { z } from "zod";
+
+/** The web tier's configuration: every variable with a working default (CONVENTIONS "Server-only code"). */
+const webEnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  /** The member API; by default the one this process serves itself at /api. */
+  API_URL: z.url().optional(),
+  /** The domain whose settings are fetched when the server starts. */
+  SITE_DOMAIN: z.string().default("localhost"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** How often and how soon the API client retries a safe call (SPEC §7: 5 times, exponential). */
+  API_RETRIES: z.coerce.number().int().min(0).max(10).default(5),
+  API_RETRY_BASE_MS: z.coerce.number().int().min(1).default(100),
+  API_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+});
+export type WebEnv = z.infer<typeof webEnvSchema> & { apiUrl: string; apiIsExternal: boolean };
+
+export function parseWebEnv(source: NodeJS.ProcessEnv = process.env): WebEnv {
+  const parsed = webEnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid web configuration:\n${lines.join("\n")}`);
+  }
+  const env = parsed.data;
+  const apiUrl = (env.API_URL ?? `http://127.0.0.1:${env.PORT}/api`).replace(/\/$/, "");
+  return { ...env, apiUrl, apiIsExternal: Boolean(env.API_URL) };
+}
+
+let current: WebEnv | undefined;
+/** The parsed environment, read once. */
+export function webEnv(): WebEnv {
+  current ??= parseWebEnv();
+  return current;
+}

@@ -1,0 +1,15 @@
+import { createContext } from "react-router";
+import type { User } from "../../contract/user";
+
+/** What server.ts knows of a request that React Router's Request does not carry. */
+export interface RequestInfo {
+  nonce: string;
+  requestId: string;
+  clientIp: string;
+  /** Set-Cookie headers from API answers, relayed to the browser by the root middleware. */
+  setCookies: string[];
+  /** The member of this request, asked of the API at most once. */
+  member?: Promise<User | null>;
+}
+
+export const requestInfoContext = createContext<RequestInfo>();

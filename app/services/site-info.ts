@@ -1,0 +1,27 @@
+/** Terms version date (SPEC §9): 2023-12-01 12:00 UTC, or the company's added date if that is later. */
+export function termsVersionDate(companyAdded: string | null | undefined): Date {
+  const floor = new Date("2023-12-01T12:00:00Z");
+  const added = companyAdded ? new Date(companyAdded) : null;
+  return added && !Number.isNaN(added.getTime()) && added > floor ? added : floor;
+}
+
+/** A phone number for tel: links: without dashes and spaces (SPEC §9). */
+export function cleanPhone(phone: string): string {
+  return phone.replace(/[\s-]/g, "");
+}
+
+/** A count badge's text: above 99 it shows 99+ (SPEC §9). */
+export function badgeCount(count: number): string {
+  return count > 99 ? "99+" : String(count);
+}
+
+/** The credits badge: shown at 10 or fewer, warning above 0, danger at 0 (SPEC §2, §9). */
+export function creditsBadgeTone(credits: number): "warning" | "danger" | null {
+  if (credits > 10) return null;
+  return credits > 0 ? "warning" : "danger";
+}
+
+/** The page title with the unread messages plus new likes in brackets (SPEC §4). */
+export function titleWithCount(title: string, count: number): string {
+  return count > 0 ? `(${count}) ${title}` : title;
+}

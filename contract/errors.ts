@@ -1,0 +1,23 @@
+import { z } from "zod";
+
+/** Every error code the API answers with; the web tier translates by code (ARCHITECTURE "The API contract"). */
+export const errorCodes = [
+  "authentication_required",
+  "login_failed",
+  "account_blocked",
+  "account_pending_deletion",
+  "validation_failed",
+  "site_not_found",
+  "not_found",
+  "forbidden_origin",
+  "rate_limited",
+  "internal_error",
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];
+
+export const apiErrorSchema = z.object({
+  error: z.enum(errorCodes),
+  message: z.string(),
+  data: z.record(z.string(), z.unknown()).optional(),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>;

@@ -1,0 +1,69 @@
+import { z } from "zod";
+import { locales } from "./locales";
+
+export const mainImageSchema = z.object({
+  filename: z.string(),
+  thumb_filename: z.string(),
+  status: z.literal("active"),
+  match: z.string(),
+});
+
+/** The Profile entity of SPEC §3, as its owner sees it. */
+export const ownProfileSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  age: z.number().int(),
+  gender: z.enum(["male", "female"]),
+  sexuality: z.enum(["straight", "gay", "bi"]),
+  date_of_birth: z.string(),
+  country: z.string(),
+  region: z.string().nullable(),
+  city: z.string().nullable(),
+  status: z.enum(["active", "disabled"]),
+  main_image: mainImageSchema.nullable(),
+  about: z.string(),
+  interests: z.array(z.number().int()),
+  hair_colour: z.string().nullable(),
+  eye_colour: z.string().nullable(),
+  body_type: z.string().nullable(),
+  relationship_status: z.string().nullable(),
+  tattoos: z.string().nullable(),
+  fictional: z.boolean(),
+});
+
+/** The User entity of SPEC §3 (GET /api/user.php). */
+export const userSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  status: z.enum(["not_confirmed", "active", "pending_deletion"]),
+  credits: z.number().int(),
+  paid_user: z.boolean(),
+  signup_date: z.string(),
+  language: z.enum(locales),
+  notifications_disabled: z.array(z.enum(["fbl", "bounce", "listunsubscribe"])),
+  unread_messages: z.number().int(),
+  new_likes: z.number().int(),
+  profile: ownProfileSchema,
+});
+export type User = z.infer<typeof userSchema>;
+export const userResponseSchema = z.object({ user: userSchema });
+
+export const emailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email("invalid_email"));
+export const passwordSchema = z.string().min(1, "required").max(200);
+
+export const loginRequestSchema = z.object({ email: emailSchema, password: passwordSchema });
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const languageUpdateSchema = z.object({ language: z.enum(locales) });
+
+export const okResponseSchema = z.object({ ok: z.literal(true) });
+
+/**
+ * The login form's fields, shared by the browser (conform) and the server. Messages are translation keys.
+ * conform turns an empty field into undefined, hence the `error` for a missing value.
+ */
+export const loginFormSchema = z.object({
+  email: z.string({ error: "validation.required" }).trim().toLowerCase().max(254).pipe(z.email("validation.invalidEmail")),
+  password: z.string({ error: "validation.required" }).max(200, "validation.tooLong"),
+  redirectTo: z.string().optional(),
+});

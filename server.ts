@@ -1,0 +1,170 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { execFileSync } from "node:child_process";
+import compression from "compression";
+import express, { type Request, type Response } from "express";
+import helmet from "helmet";
+import { RouterContextProvider, type ServerBuild } from "react-router";
+import { createRequestHandler } from "@react-router/express";
+import { createApi } from "./api/app";
+import { openDatabase, type Db } from "./api/db/database";
+import { migrateToLatest } from "./api/db/migrate";
+import { seedDemo } from "./api/db/seed/seed";
+import { parseApiEnv } from "./api/env.server";
+import { refuseForeignOrigin } from "./api/http/origin";
+import { createLogger } from "./api/logger";
+import { parseWebEnv } from "./app/services/env.server";
+
+/** The server build's entry exports this process needs (app/entry.server.tsx). */
+interface EntryExports {
+  requestInfoContext: Parameters<RouterContextProvider["get"]>[0];
+  warmUp(origin: string): Promise<void>;
+}
+
+/**
+ * One process serves everything (ARCHITECTURE): the member API at /api unless API_URL names another, the photos,
+ * the built assets, then React Router. `--dev` serves the app through Vite instead of the build.
+ */
+export async function startServer({ dev = false } = {}) {
+  const web = parseWebEnv();
+  const apiEnv = parseApiEnv();
+  const log = createLogger("server", web.LOG_LEVEL);
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", apiEnv.TRUST_PROXY);
+  app.use(assignRequestId);
+  app.use(logRequests(log));
+  app.use(compression());
+  app.use(refuseForeignOrigin);
+
+  let db: Db | null = null;
+  if (!web.apiIsExternal) {
+    db = openDatabase(apiEnv.databaseUrl);
+    await migrateToLatest(db);
+    const photosDir = path.join(apiEnv.DATA_DIR, "uploads", "photos");
+    if (await seedDemo(db, { photosDir })) log.info("demo site seeded");
+    app.use("/api", createApi({ db, env: apiEnv, logger: createLogger("api", apiEnv.LOG_LEVEL) }));
+    app.use("/uploads", express.static(path.join(apiEnv.DATA_DIR, "uploads"), { maxAge: "7d", index: false }));
+  }
+
+  app.get("/healthz", async (_req, res) => {
+    const api = await fetch(`${web.apiUrl}/health.php`, { signal: AbortSignal.timeout(3000) })
+      .then((r) => r.ok)
+      .catch(() => false);
+    res.status(api ? 200 : 503).json({ web: true, api });
+  });
+
+  // Every page gets its own nonce: the only scripts that run are the ones React Router renders with it.
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+    next();
+  });
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'strict-dynamic'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`],
+          styleSrc: ["'self'"],
+          imgSrc: ["'self'", "data:", "blob:"],
+          connectSrc: ["'self'", ...(dev ? ["ws:"] : [])],
+          frameAncestors: ["'none'"],
+          formAction: ["'self'"],
+          upgradeInsecureRequests: null,
+        },
+      },
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+
+  let entry: () => Promise<EntryExports>;
+  if (dev) {
+    const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
+    const ssr = vite.environments.ssr as import("vite").RunnableDevEnvironment;
+    const load = () => ssr.runner.import("virtual:react-router/server-build") as Promise<ServerBuild>;
+    app.use(vite.middlewares);
+    app.use(async (req, res, next) => {
+      const build = await load();
+      createRequestHandler({ build, getLoadContext: loadContext(build.entry.module as unknown as EntryExports) })(req, res, next);
+    });
+    entry = async () => (await load()).entry.module as unknown as EntryExports;
+  } else {
+    const build = await loadBuild(log);
+    app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
+    app.use(express.static("build/client", { maxAge: "1h", index: false }));
+    const exports = build.entry.module as unknown as EntryExports;
+    app.use(createRequestHandler({ build, getLoadContext: loadContext(exports) }));
+    entry = async () => exports;
+  }
+
+  const server = app.listen(web.PORT, web.HOST, () => {
+    log.info(`listening on http://localhost:${web.PORT}`);
+    // Settings are fetched once when the server starts (SPEC §7), through the same client pages use.
+    entry()
+      .then((e) => e.warmUp(`http://${web.SITE_DOMAIN}:${web.PORT}`))
+      .catch((error) => log.warn({ err: error }, "settings warm-up failed"));
+  });
+
+  const stop = () => {
+    server.close(() => void db?.destroy().finally(() => process.exit(0)));
+    setTimeout(() => process.exit(0), 5000).unref();
+  };
+  process.once("SIGTERM", stop);
+  process.once("SIGINT", stop);
+  return server;
+}
+
+function loadContext(exports: EntryExports) {
+  return (req: Request, res: Response) =>
+    new RouterContextProvider(
+      new Map([[exports.requestInfoContext, {
+        nonce: res.locals.cspNonce as string,
+        requestId: (req as Request & { id: string }).id,
+        clientIp: req.ip ?? "",
+        setCookies: [],
+      }]]),
+    );
+}
+
+/** The production build; built first when missing, so `npm start` works on a fresh clone. */
+async function loadBuild(log: ReturnType<typeof createLogger>): Promise<ServerBuild> {
+  const file = path.resolve("build/server/index.js");
+  if (!fs.existsSync(file)) {
+    log.info("no build yet: building");
+    execFileSync(path.resolve("node_modules/.bin/react-router"), ["build"], { stdio: "inherit" });
+  }
+  return (await import(file)) as ServerBuild;
+}
+
+/** A request id that the web tier passes to the API and every log line carries. */
+function assignRequestId(req: Request, res: Response, next: () => void) {
+  const incoming = req.get("x-request-id");
+  const id = incoming && /^[\w-]{1,64}$/.test(incoming) && req.ip?.match(/^(::ffff:)?127\.|^::1$/) ? incoming : crypto.randomUUID();
+  (req as Request & { id: string }).id = id;
+  res.setHeader("X-Request-Id", id);
+  next();
+}
+
+function logRequests(log: ReturnType<typeof createLogger>) {
+  return (req: Request, res: Response, next: () => void) => {
+    const started = process.hrtime.bigint();
+    res.on("finish", () => {
+      // The path only: query strings may carry tokens (activation and reset links).
+      log.info({
+        reqId: (req as Request & { id: string }).id,
+        method: req.method,
+        path: req.path,
+        status: res.statusCode,
+        ms: Number(process.hrtime.bigint() - started) / 1e6,
+      }, "request");
+    });
+    next();
+  };
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  await startServer({ dev: process.argv.includes("--dev") });
+}

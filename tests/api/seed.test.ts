@@ -1,0 +1,57 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { seedDemo, demoLogins } from "../../api/db/seed/seed";
+import { startTestApi, type TestApi } from "./support/test-api";
+import { cookieFrom } from "./support/test-api";
+
+let api: TestApi;
+let photosDir: string;
+
+beforeAll(async () => {
+  api = await startTestApi();
+  photosDir = path.join(api.dataDir, "uploads", "photos");
+  expect(await seedDemo(api.db, { photosDir })).toBe(true);
+}, 120_000);
+afterAll(() => api.close());
+
+test("the demo site has about 300 members over the 11 languages, some fictional", async () => {
+  const users = await api.db.selectFrom("users").innerJoin("profiles", "profiles.user_id", "users.id")
+    .select(["users.language", "profiles.fictional", "profiles.country", "profiles.city"]).execute();
+  expect(users.length).toBe(302);
+  expect(new Set(users.map((u) => u.language)).size).toBe(11);
+  const fictional = users.filter((u) => u.fictional === 1).length;
+  expect(fictional).toBeGreaterThan(5);
+  expect(fictional).toBeLessThan(30);
+  expect(users.every((u) => u.city)).toBe(true);
+});
+
+test("every demo member has a generated main photo on disk", async () => {
+  const mains = await api.db.selectFrom("photos").selectAll().where("is_main", "=", 1).execute();
+  expect(mains.length).toBe(302);
+  for (const photo of mains.slice(0, 20)) {
+    const bytes = fs.readFileSync(path.join(photosDir, photo.filename));
+    expect(bytes.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+    expect(fs.existsSync(path.join(photosDir, photo.thumb_filename))).toBe(true);
+  }
+});
+
+test("both demo logins work on localhost; the premium one has credits from a ledger row", async () => {
+  const free = await api.call("/api/user.php", { method: "POST", body: demoLogins.free, domain: "localhost" });
+  expect(free.status).toBe(200);
+  expect(free.body.user).toMatchObject({ paid_user: false, credits: 0 });
+  expect(free.body.user.profile.main_image.match).toMatch(/^\/uploads\/photos\/.+\.jpg$/);
+  const premium = await api.call("/api/user.php", { method: "POST", body: demoLogins.premium, domain: "localhost" });
+  expect(premium.body.user).toMatchObject({ paid_user: true, credits: 120 });
+  const ledger = await api.db.selectFrom("credit_ledger").selectAll().where("user_id", "=", premium.body.user.id).execute();
+  expect(ledger.reduce((sum, row) => sum + row.delta, 0)).toBe(120);
+  expect(cookieFrom(premium.headers)).toBeDefined();
+});
+
+test("seeding again changes nothing; --reset seeds anew", async () => {
+  expect(await seedDemo(api.db, { photosDir })).toBe(false);
+  expect(await seedDemo(api.db, { photosDir, reset: true })).toBe(true);
+  const count = await api.db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  expect(Number(count.n)).toBe(302);
+  expect(fs.readdirSync(photosDir).length).toBe((await api.db.selectFrom("photos").selectAll().execute()).length * 2);
+}, 120_000);

@@ -1,0 +1,60 @@
+import crypto from "node:crypto";
+import { hashPassword } from "../../../api/accounts/password";
+import { nowIso, type Db } from "../../../api/db/database";
+import { demoCompany, demoSite } from "../../../api/db/seed/demo-site";
+
+/** A site answering for `domain`, with the demo site's settings. */
+export async function createSite(db: Db, domain = `site-${crypto.randomBytes(4).toString("hex")}.test`) {
+  const company = await db.insertInto("companies").values(demoCompany).returning("id").executeTakeFirstOrThrow();
+  const site = await db
+    .insertInto("sites")
+    .values({ ...demoSite(company.id), domain })
+    .returning(["id", "domain"])
+    .executeTakeFirstOrThrow();
+  await db.insertInto("site_domains").values({ domain, site_id: site.id }).execute();
+  return site;
+}
+
+export interface MemberOptions {
+  email?: string;
+  password?: string;
+  name?: string;
+  language?: string;
+  country?: string;
+}
+
+/** A member of a site who can log in with the returned email and password. */
+export async function createMember(db: Db, siteId: number, options: MemberOptions = {}) {
+  const email = options.email ?? `m-${crypto.randomBytes(5).toString("hex")}@example.com`;
+  const password = options.password ?? "correct horse battery";
+  const user = await db
+    .insertInto("users")
+    .values({
+      site_id: siteId,
+      email,
+      password_hash: await hashPassword(password),
+      status: "active",
+      signup_date: nowIso(),
+      language: options.language ?? "en",
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await db.insertInto("profiles").values({
+    user_id: user.id,
+    name: options.name ?? "Alex",
+    gender: "female",
+    sexuality: "straight",
+    date_of_birth: "1990-06-15",
+    country: options.country ?? "GB",
+    region: null,
+    city: "London",
+    status: "active",
+    about: "Hello",
+    hair_colour: null,
+    eye_colour: null,
+    body_type: null,
+    relationship_status: null,
+    tattoos: null,
+  }).execute();
+  return { id: user.id, email, password };
+}

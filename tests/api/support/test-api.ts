@@ -1,0 +1,64 @@
+import type { AddressInfo } from "node:net";
+import express from "express";
+import pino from "pino";
+import { createApi } from "../../../api/app";
+import type { Db } from "../../../api/db/database";
+import { parseApiEnv } from "../../../api/env.server";
+import { clearSiteCache } from "../../../api/settings/settings.service";
+import { freshDatabase } from "./test-database";
+
+export interface TestApi {
+  db: Db;
+  dataDir: string;
+  url: string;
+  /** A request to the API as a browser on `domain` would make it; the answer's JSON is parsed. */
+  call(path: string, init?: CallInit): Promise<{ status: number; body: any; headers: Headers }>;
+  close(): Promise<void>;
+}
+
+export interface CallInit {
+  method?: string;
+  body?: unknown;
+  domain?: string;
+  cookie?: string;
+  headers?: Record<string, string>;
+}
+
+/** The member API over HTTP on a free port, on a fresh database. */
+export async function startTestApi(env: Record<string, string> = {}): Promise<TestApi> {
+  const { db, dataDir, drop } = await freshDatabase();
+  clearSiteCache();
+  const app = express();
+  app.set("trust proxy", "loopback");
+  app.use("/api", createApi({ db, env: parseApiEnv({ DATA_DIR: dataDir, ...env }), logger: pino({ level: "silent" }) }));
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    db,
+    dataDir,
+    url,
+    async call(path, init = {}) {
+      const headers = new Headers(init.headers);
+      if (init.domain) headers.set("x-forwarded-host", init.domain);
+      if (init.cookie) headers.set("cookie", init.cookie);
+      if (init.body !== undefined) headers.set("content-type", "application/json");
+      const response = await fetch(url + path, {
+        method: init.method ?? "GET",
+        headers,
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      });
+      const text = await response.text();
+      return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers };
+    },
+    async close() {
+      await new Promise((resolve) => server.close(resolve));
+      await drop();
+    },
+  };
+}
+
+/** The `name=value` part of a Set-Cookie header, to send back as a Cookie. */
+export function cookieFrom(headers: Headers, name = "sid"): string | undefined {
+  return headers.getSetCookie().map((c) => c.split(";")[0]!).find((c) => c.startsWith(`${name}=`));
+}

@@ -1,0 +1,42 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { openDatabase, type Db } from "../../../api/db/database";
+import { migrateToLatest } from "../../../api/db/migrate";
+
+/**
+ * A fresh, migrated database for one test file: a SQLite file in a temp folder, or, in the api-pg project,
+ * a new PostgreSQL database on the server TEST_DATABASE_URL names (dropped afterwards).
+ */
+export async function freshDatabase(): Promise<{ db: Db; dataDir: string; drop(): Promise<void> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "api-test-"));
+  if (process.env.TEST_DB !== "postgres") {
+    const db = openDatabase(`file:${path.join(dataDir, "app.db")}`);
+    await migrateToLatest(db);
+    return { db, dataDir, drop: async () => { await db.destroy(); fs.rmSync(dataDir, { recursive: true, force: true }); } };
+  }
+  const serverUrl = process.env.TEST_DATABASE_URL!;
+  const name = `api_test_${crypto.randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const db = openDatabase(url.toString());
+  await migrateToLatest(db);
+  return {
+    db,
+    dataDir,
+    drop: async () => {
+      await db.destroy();
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,23 @@
+import { defineConfig } from "vitest/config";
+
+// Without the React Router plugin (STACK.md). The API suite runs once on SQLite and once more on
+// PostgreSQL when TEST_DATABASE_URL is set.
+const api = (name: string, database: string) => ({
+  test: {
+    name,
+    include: ["tests/api/**/*.test.ts"],
+    env: { TEST_DB: database },
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: "unit", include: ["app/**/*.test.{ts,tsx}", "api/**/*.test.ts", "contract/**/*.test.ts"], environment: "node" } },
+      api("api", "sqlite"),
+      ...(process.env.TEST_DATABASE_URL ? [api("api-pg", "postgres")] : []),
+    ],
+  },
+});
