@@ -50,7 +50,9 @@ export default function Login() {
     constraint: getZodConstraint(loginFormSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: loginFormSchema }),
     shouldValidate: "onSubmit",
-    shouldRevalidate: "onBlur",
+    // Not onBlur: revalidating clears the form's error alert, and doing that on the blur of a click on the
+    // submit button moved the button away before the click landed.
+    shouldRevalidate: "onInput",
   });
   const fieldError = (errors: string[] | undefined) => (errors?.[0] ? t(errors[0]) : null);
   return (
