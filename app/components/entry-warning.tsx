@@ -19,7 +19,7 @@ export function EntryWarning({ variant, minAge, siteName }: { variant: "NL" | "D
           <Form method="post" action="/entry-warning" className="d-flex flex-wrap gap-2">
             <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
             <button type="submit" className="btn btn-primary flex-grow-1">{t("entryWarning.enter", { minAge })}</button>
-            <a href="https://www.google.com/" className="btn btn-outline-secondary flex-grow-1" rel="noreferrer">
+            <a href="https://www.google.com/" className="btn btn-outline-dark flex-grow-1" rel="noreferrer">
               {t("entryWarning.leave")}
             </a>
           </Form>

@@ -12,10 +12,10 @@ export function LanguageMenu({ languages, current }: { languages: Locale[]; curr
   const location = useLocation();
   if (languages.length < 2) return null;
   return (
-    <details className="dropdown language-menu">
+    <details className="dropdown language-menu" name="top-bar-menu">
       <summary className="btn btn-link nav-link d-flex align-items-center gap-1" aria-label={t("language.choose")}>
         <Icon name="globe" />
-        <span className="text-uppercase small">{current}</span>
+        <span className="text-uppercase small d-none d-sm-inline">{current}</span>
       </summary>
       <Form method="post" action="/language" reloadDocument className="dropdown-menu dropdown-menu-end show-when-open">
         <input type="hidden" name="redirectTo" value={location.pathname + location.search} />

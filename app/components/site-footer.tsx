@@ -25,12 +25,12 @@ export function SiteFooter({ root }: { root: RootData }) {
           <ul className="list-inline mb-3">
             {footerLinks.map((link) => (
               <li key={link.to} className="list-inline-item me-3 mb-1">
-                <Link to={link.to} className="link-secondary">{t(link.key)}</Link>
+                <Link to={link.to} className="link-body-emphasis">{t(link.key)}</Link>
               </li>
             ))}
             {root.locale === "en" && (
               <li className="list-inline-item me-3 mb-1">
-                <Link to="/pages/2257" className="link-secondary">{t("footer.us2257")}</Link>
+                <Link to="/pages/2257" className="link-body-emphasis">{t("footer.us2257")}</Link>
               </li>
             )}
           </ul>

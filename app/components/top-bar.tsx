@@ -16,7 +16,7 @@ export function TopBar({ root }: { root: RootData }) {
           {root.site.name}
         </Link>
         {member ? (
-          <ul className="navbar-nav align-items-center gap-1 gap-sm-2">
+          <ul className="navbar-nav align-items-center gap-0 gap-sm-2">
             <NavItem to="/members" icon="search" label={t("nav.searchMembers")} />
             <NavItem to="/chats" icon="chat" label={t("nav.messages")} count={member.unreadMessages} countLabel={t("nav.unreadCount", { count: member.unreadMessages })} badgeClass="bg-unread" />
             <NavItem to="/likes" icon="heart" label={t("nav.likes")} count={member.newLikes} countLabel={t("nav.newLikesCount", { count: member.newLikes })} badgeClass="bg-danger" />
@@ -83,7 +83,7 @@ function CreditsItem({ credits }: { credits: number }) {
 function AccountMenu({ name, thumb }: { name: string; thumb: string | null }) {
   const { t } = useTranslation();
   return (
-    <details className="dropdown account-menu">
+    <details className="dropdown account-menu" name="top-bar-menu">
       <summary className="btn btn-link nav-link d-flex align-items-center gap-1" aria-label={t("nav.account")}>
         {thumb ? <img src={thumb} alt="" width={28} height={28} className="rounded-circle object-fit-cover" /> : <Icon name="user" />}
         <span className="d-none d-lg-inline text-truncate account-name">{name}</span>

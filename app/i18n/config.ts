@@ -7,4 +7,6 @@ export const i18nConfig = {
   defaultNS: "common",
   ns: ["common"],
   interpolation: { escapeValue: false },
+  // Resources are bundled: initialise at once instead of on a later tick.
+  initAsync: false,
 };

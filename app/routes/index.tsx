@@ -15,11 +15,7 @@ export default function Index() {
         <div className="container-lg py-5">
           <h1 className="display-5 fw-bold mb-3">{t("index.title")}</h1>
           <p className="lead mb-4 hero-lead">{t("index.lead", { site: root?.site.name })}</p>
-          {member ? (
-            <p className="fs-5">{t("index.welcomeBack", { name: member.name })}</p>
-          ) : (
-            <Link to="/login" className="btn btn-light btn-lg">{t("index.loginCta")}</Link>
-          )}
+          {!member && <Link to="/login" className="btn btn-light btn-lg">{t("index.loginCta")}</Link>}
         </div>
       </section>
       <section className="container-lg py-5" aria-labelledby="why-title">
