@@ -14,6 +14,8 @@ import { seedDemo } from "./api/db/seed/seed";
 import { parseApiEnv } from "./api/env.server";
 import { refuseForeignOrigin } from "./api/http/origin";
 import { createLogger } from "./api/logger";
+import { createMailer } from "./api/adapters/mail";
+import { purgeDeletedAccounts } from "./api/accounts/lifecycle.service";
 import { parseWebEnv } from "./app/services/env.server";
 
 /** The server build's entry exports this process needs (app/entry.server.tsx). */
@@ -45,7 +47,10 @@ export async function startServer({ dev = false } = {}) {
     await migrateToLatest(db);
     const photosDir = path.join(apiEnv.DATA_DIR, "uploads", "photos");
     if (await seedDemo(db, { photosDir })) log.info("demo site seeded");
-    app.use("/api", createApi({ db, env: apiEnv, logger: createLogger("api", apiEnv.LOG_LEVEL) }));
+    const apiLogger = createLogger("api", apiEnv.LOG_LEVEL);
+    const mailer = createMailer({ smtpUrl: apiEnv.SMTP_URL, from: apiEnv.MAIL_FROM, outboxDir: path.join(apiEnv.DATA_DIR, "outbox"), logger: apiLogger });
+    app.use("/api", createApi({ db, env: apiEnv, logger: apiLogger, mailer }));
+    schedulePurge(db, photosDir, apiLogger);
     app.use("/uploads", express.static(path.join(apiEnv.DATA_DIR, "uploads"), { maxAge: "7d", index: false }));
   }
 
@@ -115,6 +120,16 @@ export async function startServer({ dev = false } = {}) {
   process.once("SIGTERM", stop);
   process.once("SIGINT", stop);
   return server;
+}
+
+/** Removes accounts whose 14 days of pending deletion have passed: at start, then every hour. */
+function schedulePurge(db: Db, photosDir: string, log: ReturnType<typeof createLogger>) {
+  const purge = () =>
+    purgeDeletedAccounts(db, photosDir)
+      .then((count) => count && log.info({ count }, "deleted accounts purged"))
+      .catch((error) => log.error({ err: error }, "purge failed"));
+  void purge();
+  setInterval(purge, 3600_000).unref();
 }
 
 function loadContext(exports: EntryExports) {

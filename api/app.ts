@@ -12,16 +12,20 @@ import { sessionTokenOf } from "./http/cookies";
 import { locals, requestIdOf } from "./http/locals";
 import { refuseForeignOrigin } from "./http/origin";
 import { settingsRoutes } from "./settings/settings.routes";
+import { signupRoutes } from "./signup/signup.routes";
+import { lifecycleRoutes } from "./accounts/lifecycle.routes";
+import type { Mailer } from "./adapters/mail";
 import { siteForDomain } from "./settings/settings.service";
 
 export interface ApiDeps {
   db: Db;
   env: ApiEnv;
   logger: Logger;
+  mailer: Mailer;
 }
 
 /** The member API: SPEC §7's /api/*.php contract, mounted at /api. */
-export function createApi({ db, env, logger }: ApiDeps): Router {
+export function createApi({ db, env, logger, mailer }: ApiDeps): Router {
   const api = express.Router();
   api.use(helmet({ contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } } }));
   api.use(refuseForeignOrigin);
@@ -47,6 +51,12 @@ export function createApi({ db, env, logger }: ApiDeps): Router {
 
   api.use(settingsRoutes(db));
   api.use(accountsRoutes(db, env));
+  api.use(signupRoutes(db, mailer, env.SIGNUPS_PER_HOUR));
+  api.use(lifecycleRoutes(db, mailer, env.MAILS_PER_HOUR));
+  if (env.NODE_ENV !== "production") {
+    // The dev outbox page lists what would have been mailed; it does not exist in production.
+    api.get("/dev-outbox.php", async (_req, res) => void res.json({ messages: await mailer.outbox() }));
+  }
 
   api.use((_req, _res, next) => next(new ApiError(404, "not_found", "No such endpoint")));
   api.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {

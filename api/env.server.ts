@@ -14,6 +14,11 @@ const apiEnvSchema = z.object({
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(100).default(5),
   LOGIN_BLOCK_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   LOGIN_RATE_PER_IP: z.coerce.number().int().min(1).default(30),
+  SIGNUPS_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  MAILS_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  /** Mail goes out over SMTP when set (smtp://user:pass@host:587); else it lands in DATA_DIR/outbox. */
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional(),
+  MAIL_FROM: z.string().default("Heartline <noreply@localhost>"),
 });
 export type ApiEnv = z.infer<typeof apiEnvSchema> & { databaseUrl: string };
 

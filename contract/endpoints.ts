@@ -4,7 +4,7 @@ import {
   companyInfoResponseSchema, interestsQuerySchema, interestsResponseSchema, regionsQuerySchema,
   regionsResponseSchema, settingsQuerySchema, settingsSchema,
 } from "./settings";
-import { languageUpdateSchema, loginRequestSchema, okResponseSchema, userResponseSchema } from "./user";
+import { languageUpdateSchema, loginRequestSchema, loginResponseSchema, okResponseSchema, userResponseSchema } from "./user";
 
 export interface Endpoint {
   method: "get" | "post" | "put" | "delete";
@@ -24,7 +24,7 @@ export const endpoints: Endpoint[] = [
   { method: "get", path: "/api/regions.php", summary: "Regions of the site's countries", query: regionsQuerySchema, response: regionsResponseSchema },
   { method: "get", path: "/api/companyinfo.php", summary: "The company behind the site", response: companyInfoResponseSchema },
   { method: "get", path: "/api/user.php", summary: "The logged-in member", response: userResponseSchema, member: true },
-  { method: "post", path: "/api/user.php", summary: "Log in by email and password", body: loginRequestSchema, response: userResponseSchema },
+  { method: "post", path: "/api/user.php", summary: "Log in by email and password", body: loginRequestSchema, response: loginResponseSchema },
   { method: "put", path: "/api/user.php", summary: "Change the member's language", body: languageUpdateSchema, response: userResponseSchema, member: true },
   { method: "get", path: "/api/logout.php", summary: "Log out", response: okResponseSchema },
   { method: "post", path: "/api/page-hidden.php", summary: "Beacon: the member's page became hidden", body: z.object({}), response: okResponseSchema },

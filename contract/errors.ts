@@ -12,6 +12,16 @@ export const errorCodes = [
   "forbidden_origin",
   "rate_limited",
   "internal_error",
+  "signups_closed",
+  "invite_invalid",
+  "email_taken",
+  "invalid_date_of_birth",
+  "activation_failed",
+  "email_not_found",
+  "too_many_resets",
+  "link_invalid",
+  "wrong_password",
+  "mail_failed",
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

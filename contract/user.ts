@@ -47,6 +47,8 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 export const userResponseSchema = z.object({ user: userSchema });
+/** A login answers the member, and whether it undid a pending deletion (SPEC §4). */
+export const loginResponseSchema = z.object({ user: userSchema, reactivated: z.boolean() });
 
 export const emailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email("invalid_email"));
 export const passwordSchema = z.string().min(1, "required").max(200);

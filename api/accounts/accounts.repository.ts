@@ -10,6 +10,10 @@ export function findUserByEmail(db: Db, siteId: number, email: string) {
     .executeTakeFirst();
 }
 
+export function findUserById(db: Db, userId: number) {
+  return db.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirst();
+}
+
 export function findUserBySessionHash(db: Db, siteId: number, tokenHash: string, now: string) {
   return db
     .selectFrom("sessions")

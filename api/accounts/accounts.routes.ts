@@ -33,10 +33,10 @@ export function accountsRoutes(db: Db, env: ApiEnv): Router {
     const { email, password } = parseWith(loginRequestSchema, req.body);
     const { site, log } = locals(res);
     try {
-      const { user, token } = await accounts.logIn(db, site, email, password, policy);
+      const { user, token, reactivated } = await accounts.logIn(db, site, email, password, policy);
       setSessionCookie(req, res, token);
-      log.info({ userId: user.id }, "member logged in");
-      res.json({ user: await accounts.userView(db, site, user) });
+      log.info({ userId: user.id, reactivated }, "member logged in");
+      res.json({ user: await accounts.userView(db, site, user), reactivated });
     } catch (error) {
       if (error instanceof ApiError) log.info({ code: error.code }, "login refused");
       throw error;

@@ -5,7 +5,8 @@ import type { PhotoRow, SiteRow, UserRow } from "../db/schema";
 import { ApiError } from "../errors";
 import * as repo from "./accounts.repository";
 import { verifyPassword } from "./password";
-import { hashSessionToken, newSessionToken, sessionMaxAgeSeconds } from "./session-token";
+import { hashSessionToken } from "./session-token";
+import { createSession, reactivate, reactivationDays } from "./lifecycle.service";
 
 export interface LoginPolicy {
   maxFailures: number;
@@ -22,7 +23,7 @@ export async function logIn(
   email: string,
   password: string,
   policy: LoginPolicy,
-): Promise<{ user: UserRow; token: string }> {
+): Promise<{ user: UserRow; token: string; reactivated: boolean }> {
   const user = await repo.findUserByEmail(db, site.id, email);
   const now = new Date();
   if (user?.blocked_until && new Date(user.blocked_until) > now) {
@@ -40,11 +41,18 @@ export async function logIn(
     await repo.updateUser(db, user.id, { failed_logins: failures });
     throw new ApiError(401, "login_failed", "Login failed, please try again");
   }
+  if (user.status === "deleted") throw new ApiError(401, "login_failed", "Login failed, please try again");
   await repo.updateUser(db, user.id, { failed_logins: 0, blocked_until: null, last_seen_at: now.toISOString() });
-  const token = newSessionToken();
-  const expiresAt = new Date(now.getTime() + sessionMaxAgeSeconds * 1000).toISOString();
-  await repo.insertSession(db, user.id, hashSessionToken(token), now.toISOString(), expiresAt);
-  return { user, token };
+  // SPEC §4: logging in within the window undoes a pending deletion; after it the account is as good as gone.
+  if (user.status === "pending_deletion") {
+    const requested = new Date(user.deletion_requested_at ?? 0).getTime();
+    if (now.getTime() - requested > reactivationDays * 24 * 3600_000) {
+      throw new ApiError(401, "login_failed", "Login failed, please try again");
+    }
+    const token = await reactivate(db, user);
+    return { user: (await repo.findUserById(db, user.id))!, token, reactivated: true };
+  }
+  return { user, token: await createSession(db, user.id), reactivated: false };
 }
 
 function accountBlocked(blockedUntil: string, now: Date) {
@@ -85,7 +93,7 @@ export async function userView(db: Db, site: SiteRow, user: UserRow): Promise<Us
   return {
     id: user.id,
     email: user.email,
-    status: user.status,
+    status: user.status as User["status"],
     credits: user.credits,
     paid_user: user.paid_user === 1,
     signup_date: user.signup_date,

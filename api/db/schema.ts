@@ -63,7 +63,7 @@ export interface UsersTable {
   site_id: number;
   email: string;
   password_hash: string | null;
-  status: "not_confirmed" | "active" | "pending_deletion";
+  status: "not_confirmed" | "active" | "pending_deletion" | "deleted";
   credits: Generated<number>;
   paid_user: Generated<number>;
   signup_date: string;
@@ -74,6 +74,8 @@ export interface UsersTable {
   last_seen_at: string | null;
   page_hidden_at: string | null;
   tracking: string | null; // JSON { network, ref, sub1, sub2, sub3 }
+  deletion_requested_at: string | null;
+  invited_with: string | null;
 }
 
 export interface ProfilesTable {
@@ -142,7 +144,48 @@ export interface CreditLedgerTable {
   created_at: string;
 }
 
+export type TokenPurpose = "activation" | "password_reset" | "mail_change" | "reactivation";
+
+export interface AccountTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  purpose: TokenPurpose;
+  token_hash: string;
+  new_email: string | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface InvitesTable {
+  code: string;
+  site_id: number;
+  created_at: string;
+  used_by: number | null;
+  used_at: string | null;
+}
+
+export interface DiscountCodesTable {
+  id: Generated<number>;
+  user_id: number | null;
+  code: string;
+  country: string | null;
+  value_percentage: number;
+  currency: string | null;
+  minimum_order_value: Generated<number>;
+  status: "active" | "used" | "expired";
+  validity: string;
+  reason: string;
+  paymentmethods: Generated<string>; // JSON string[]
+  expires: string | null;
+  used_at: string | null;
+  created_at: string;
+}
+
 export interface Database {
+  account_tokens: AccountTokensTable;
+  invites: InvitesTable;
+  discount_codes: DiscountCodesTable;
   companies: CompaniesTable;
   sites: SitesTable;
   site_domains: SiteDomainsTable;

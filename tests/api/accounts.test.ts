@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { userResponseSchema } from "../../contract/user";
+import { loginResponseSchema } from "../../contract/user";
 import { createMember, createSite } from "./support/factories";
 import { cookieFrom, startTestApi, type TestApi } from "./support/test-api";
 
@@ -28,7 +28,8 @@ test("login with the right password sets a 30-day HttpOnly cookie and answers th
   const member = await createMember(api.db, siteId, { name: "Sanne" });
   const { status, body, headers } = await logIn(member.email.toUpperCase(), member.password);
   expect(status).toBe(200);
-  const { user } = userResponseSchema.strict().parse(body);
+  const { user, reactivated } = loginResponseSchema.strict().parse(body);
+  expect(reactivated).toBe(false);
   expect(user).toMatchObject({ email: member.email, status: "active", credits: 0, paid_user: false, language: "en" });
   expect(user.profile).toMatchObject({ name: "Sanne", date_of_birth: "1990-06-15", main_image: null });
   const setCookie = headers.getSetCookie().find((c) => c.startsWith("sid="))!;

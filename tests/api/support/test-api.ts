@@ -1,5 +1,7 @@
 import type { AddressInfo } from "node:net";
+import path from "node:path";
 import express from "express";
+import { createMailer, type Mailer } from "../../../api/adapters/mail";
 import pino from "pino";
 import { createApi } from "../../../api/app";
 import type { Db } from "../../../api/db/database";
@@ -11,6 +13,7 @@ export interface TestApi {
   db: Db;
   dataDir: string;
   url: string;
+  mailer: Mailer;
   /** A request to the API as a browser on `domain` would make it; the answer's JSON is parsed. */
   call(path: string, init?: CallInit): Promise<{ status: number; body: any; headers: Headers }>;
   close(): Promise<void>;
@@ -30,7 +33,9 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
   clearSiteCache();
   const app = express();
   app.set("trust proxy", "loopback");
-  app.use("/api", createApi({ db, env: parseApiEnv({ DATA_DIR: dataDir, ...env }), logger: pino({ level: "silent" }) }));
+  const logger = pino({ level: "silent" });
+  const mailer = createMailer({ from: "test@localhost", outboxDir: path.join(dataDir, "outbox"), logger });
+  app.use("/api", createApi({ db, env: parseApiEnv({ DATA_DIR: dataDir, NODE_ENV: "test", ...env }), logger, mailer }));
   const server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -38,6 +43,7 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
     db,
     dataDir,
     url,
+    mailer,
     async call(path, init = {}) {
       const headers = new Headers(init.headers);
       if (init.domain) headers.set("x-forwarded-host", init.domain);
@@ -61,4 +67,13 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
 /** The `name=value` part of a Set-Cookie header, to send back as a Cookie. */
 export function cookieFrom(headers: Headers, name = "sid"): string | undefined {
   return headers.getSetCookie().map((c) => c.split(";")[0]!).find((c) => c.startsWith(`${name}=`));
+}
+
+/** The token of the newest mailed link to `to` whose path starts with `path`. */
+export async function mailedToken(api: TestApi, to: string, path: string): Promise<string> {
+  const message = (await api.mailer.outbox()).find((m) => m.to === to && m.links.some((l) => new URL(l).pathname === path));
+  const link = message?.links.find((l) => new URL(l).pathname === path);
+  if (!link) throw new Error(`no mail to ${to} with a ${path} link`);
+  const url = new URL(link);
+  return url.searchParams.get("token") ?? url.searchParams.get("reactivate")!;
 }

@@ -1,0 +1,68 @@
+import i18next from "i18next";
+import type { Locale } from "../../contract/locales";
+import type { MailMessage } from "../adapters/mail";
+import en from "./locales/en.json";
+import nl from "./locales/nl.json";
+import de from "./locales/de.json";
+import it from "./locales/it.json";
+import fr from "./locales/fr.json";
+import es from "./locales/es.json";
+import pl from "./locales/pl.json";
+import da from "./locales/da.json";
+import fi from "./locales/fi.json";
+import no from "./locales/no.json";
+import sv from "./locales/sv.json";
+
+const translations = { en, nl, de, it, fr, es, pl, da, fi, no, sv } satisfies Record<Locale, typeof en>;
+
+const mailI18n = i18next.createInstance();
+await mailI18n.init({
+  resources: Object.fromEntries(Object.entries(translations).map(([lng, mail]) => [lng, { mail }])),
+  ns: ["mail"],
+  defaultNS: "mail",
+  fallbackLng: "en",
+  initAsync: false,
+  interpolation: { escapeValue: false },
+});
+
+export type MailKind = "activation" | "passwordReset" | "mailChange" | "deletion";
+
+export interface MailContext {
+  to: string;
+  language: string;
+  name: string;
+  site: string;
+  supportEmail: string;
+  link: string;
+  values?: Record<string, string | number>;
+}
+
+/** A mail in the member's language, as plain text and simple HTML with one button. */
+export function renderMail(kind: MailKind, context: MailContext): MailMessage {
+  const t = mailI18n.getFixedT(context.language);
+  const values = { name: context.name, site: context.site, email: context.supportEmail, ...context.values };
+  const lines = {
+    greeting: t("greeting", values),
+    body: t(`${kind}.body`, values),
+    action: t(`${kind}.action`, values),
+    note: t(`${kind}.note`, values),
+    linkHint: t("linkHint"),
+    signature: t("signature", values),
+    footer: t("footer", values),
+  };
+  const text = [lines.greeting, lines.body, `${lines.action}: ${context.link}`, lines.note, lines.signature, "--", lines.footer].join("\n\n");
+  const html = `<!doctype html><html lang="${escape(context.language)}"><body style="font-family:Arial,sans-serif;color:#222;max-width:560px;margin:auto">
+<p>${escape(lines.greeting)}</p>
+<p>${escape(lines.body)}</p>
+<p><a href="${escape(context.link)}" style="display:inline-block;background:#6f42c1;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none">${escape(lines.action)}</a></p>
+<p style="font-size:13px;color:#555">${escape(lines.linkHint)}<br>${escape(context.link)}</p>
+<p>${escape(lines.note)}</p>
+<p>${escape(lines.signature).replace(/\n/g, "<br>")}</p>
+<hr><p style="font-size:12px;color:#777">${escape(lines.footer)}</p>
+</body></html>`;
+  return { to: context.to, subject: t(`${kind}.subject`, values), text, html };
+}
+
+function escape(value: string) {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

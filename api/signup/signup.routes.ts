@@ -1,0 +1,68 @@
+import { Router } from "express";
+import { rateLimit } from "express-rate-limit";
+import { signupMatchesResponseSchema, signupRequestSchema } from "../../contract/signup";
+import { mainImage, userView, ageOn } from "../accounts/accounts.service";
+import { createSession, sendActivationMail } from "../accounts/lifecycle.service";
+import * as accountsRepo from "../accounts/accounts.repository";
+import type { Mailer } from "../adapters/mail";
+import type { Db } from "../db/database";
+import { ApiError } from "../errors";
+import { setSessionCookie } from "../http/cookies";
+import { locals, requireMember } from "../http/locals";
+import { siteOrigin } from "../http/site-origin";
+import { parseWith } from "../http/validate";
+import { signupMatches } from "../members/members.repository";
+import { signUp } from "./signup.service";
+import type { z } from "zod";
+
+/** POST signup.php (SPEC §2 signup) and GET signup-matches.php (suggestions right after). */
+export function signupRoutes(db: Db, mailer: Mailer, signupsPerHour: number): Router {
+  const router = Router();
+  // Signing up sends mail: limited per address of the visitor (SPEC DEVELOPERS "rate limits").
+  const signupRateLimit = rateLimit({
+    windowMs: 3600_000,
+    limit: signupsPerHour,
+    standardHeaders: "draft-8",
+    legacyHeaders: false,
+    handler: (_req, _res, next) => next(new ApiError(429, "rate_limited", "Too many signups from this address, please try again later")),
+  });
+
+  router.post("/signup.php", signupRateLimit, async (req, res) => {
+    const request = parseWith(signupRequestSchema, req.body);
+    const { site, log } = locals(res);
+    const userId = await signUp(db, site, request);
+    const user = (await accountsRepo.findUserById(db, userId))!;
+    setSessionCookie(req, res, await createSession(db, userId));
+    log.info({ userId }, "member signed up");
+    // The account stands even if the mail cannot go now: the reminder offers to send it again.
+    await sendActivationMail({ db, mailer, site, origin: await siteOrigin(db, req, site) }, user)
+      .catch((error) => log.error({ err: error, userId }, "activation mail not sent"));
+    res.status(201).json({ user: await userView(db, site, user) });
+  });
+
+  router.get("/signup-matches.php", async (_req, res) => {
+    const member = requireMember(res);
+    const { site } = locals(res);
+    const profile = await accountsRepo.findProfile(db, member.id);
+    const seeks: ("male" | "female")[] =
+      profile.sexuality === "bi" ? ["male", "female"] : profile.sexuality === "gay" ? [profile.gender] : [profile.gender === "male" ? "female" : "male"];
+    const rows = await signupMatches(db, site.id, member.id, seeks, profile.country, 12);
+    const now = new Date();
+    const answer: z.infer<typeof signupMatchesResponseSchema> = {
+      profiles: rows.map((row) => ({
+        id: row.id,
+        name: row.name,
+        age: ageOn(row.date_of_birth, now),
+        city: row.city,
+        country: row.country,
+        fictional: row.fictional === 1,
+        main_image: row.filename && row.thumb_filename
+          ? mainImage(site, { filename: row.filename, thumb_filename: row.thumb_filename } as never)
+          : null,
+      })),
+    };
+    res.json(answer);
+  });
+
+  return router;
+}

@@ -1,0 +1,97 @@
+import type { SignupRequest } from "../../contract/signup";
+import { hashPassword } from "../accounts/password";
+import { ageOn } from "../accounts/accounts.service";
+import type { Db } from "../db/database";
+import type { SiteRow } from "../db/schema";
+import { ApiError } from "../errors";
+import * as repo from "./signup.repository";
+
+/** The welcome bonus (SPEC §9): TIMEBONUS25, 25 % off the first purchase, within 4 hours of signing up. */
+export const welcomeDiscount = { code: "TIMEBONUS25", percentage: 25, windowSeconds: 14400, validity: "once-per-user" };
+
+const sexualityFor = (gender: "male" | "female", seeking: "male" | "female" | "both") =>
+  seeking === "both" ? "bi" : seeking === gender ? "gay" : "straight";
+
+/** Whether this site lets this visitor sign up (SPEC §6), and why not. */
+export function signupRefusal(site: Pick<SiteRow, "signups">, request: Pick<SignupRequest, "tracking" | "invite_code">): string | null {
+  if (site.signups === "all") return null;
+  if (site.signups === "with_trafficsource") return request.tracking?.network || request.tracking?.ref ? null : "no_trafficsource";
+  if (site.signups === "invite") return request.invite_code ? null : "invite_only";
+  return "closed";
+}
+
+const invalid = (field: string, message: string) =>
+  new ApiError(400, "validation_failed", "The request is not valid", { fields: { [field]: message } });
+
+/**
+ * Creates a member: not confirmed, profile disabled until the mailed link is followed, with the site's signup
+ * credits (through the ledger) and the welcome discount code. Returns the new member's id.
+ */
+export async function signUp(db: Db, site: SiteRow, request: SignupRequest): Promise<number> {
+  const refusal = signupRefusal(site, request);
+  if (refusal) throw new ApiError(403, "signups_closed", "Signups are closed on this site", { reason: refusal });
+
+  const now = new Date();
+  const age = ageOn(request.date_of_birth, now);
+  if (age < site.minimum_age || age > 120) {
+    throw new ApiError(400, "invalid_date_of_birth", "Invalid date of birth", {
+      fields: { date_of_birth: "validation.invalidDob" }, min_age: site.minimum_age,
+    });
+  }
+  if (!(JSON.parse(site.countries) as string[]).includes(request.country)) throw invalid("country", "validation.required");
+  if (request.region && !(await repo.regionExists(db, request.country, request.region))) throw invalid("region", "validation.required");
+  const passwordHash = await hashPassword(request.password);
+  const emailTaken = () =>
+    new ApiError(409, "email_taken", "This email address already owns an account on this website.", { fields: { email: "signup.emailTaken" } });
+  const inviteInvalid = () =>
+    new ApiError(403, "invite_invalid", "This invite code is not valid", { fields: { invite_code: "signup.inviteInvalid" } });
+
+  return db.transaction().execute(async (trx) => {
+    if (await repo.emailTaken(trx, site.id, request.email)) throw emailTaken();
+    if (site.signups === "invite" && !(await repo.findUnusedInvite(trx, site.id, request.invite_code ?? ""))) throw inviteInvalid();
+    const at = now.toISOString();
+    const userId = await repo.insertMember(
+      trx,
+      {
+        site_id: site.id,
+        email: request.email,
+        password_hash: passwordHash,
+        status: "not_confirmed",
+        signup_date: at,
+        language: request.language,
+        last_seen_at: at,
+        tracking: request.tracking ? JSON.stringify(request.tracking) : null,
+        invited_with: site.signups === "invite" ? request.invite_code ?? null : null,
+      },
+      {
+        name: request.name,
+        gender: request.gender,
+        sexuality: sexualityFor(request.gender, request.seeking),
+        date_of_birth: request.date_of_birth,
+        country: request.country,
+        region: request.region || null,
+        city: request.city || null,
+        status: "disabled",
+        about: request.signup_message ?? "",
+        hair_colour: null, eye_colour: null, body_type: null, relationship_status: null, tattoos: null,
+      },
+    );
+    if (site.signups === "invite") {
+      const used = await repo.markInviteUsed(trx, request.invite_code!, userId, at);
+      if (Number(used.numUpdatedRows) !== 1) throw inviteInvalid();
+    }
+    if (site.signup_credits > 0) await repo.grantCredits(trx, userId, site.signup_credits, "signup_bonus", null, at);
+    await repo.insertDiscountCode(trx, {
+      user_id: userId,
+      code: welcomeDiscount.code,
+      country: request.country,
+      value_percentage: welcomeDiscount.percentage,
+      currency: null,
+      validity: welcomeDiscount.validity,
+      reason: "welcome",
+      expires: new Date(now.getTime() + welcomeDiscount.windowSeconds * 1000).toISOString(),
+      created_at: at,
+    });
+    return userId;
+  });
+}
