@@ -21,7 +21,7 @@ export default defineConfig({
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? "line" : "list",
-  timeout: 30_000,
+  timeout: 60_000,
   use: { baseURL: `http://localhost:${port}`, trace: "retain-on-failure" },
   projects: [
     { name: "js", use: { ...chromium, javaScriptEnabled: true } },
@@ -30,7 +30,7 @@ export default defineConfig({
   webServer: {
     // A fresh demo database for every run.
     command: "rm -rf data/e2e && node --import tsx server.ts",
-    env: { DATA_DIR: "data/e2e", PORT: String(port), LOG_LEVEL: "warn", NODE_ENV: "production" },
+    env: { DATA_DIR: "data/e2e", PORT: String(port), LOG_LEVEL: "warn", NODE_ENV: "production", OUTBOX_PAGE: "true" },
     url: `http://localhost:${port}/healthz`,
     timeout: 180_000,
     reuseExistingServer: false,

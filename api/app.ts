@@ -13,6 +13,7 @@ import { locals, requestIdOf } from "./http/locals";
 import { refuseForeignOrigin } from "./http/origin";
 import { settingsRoutes } from "./settings/settings.routes";
 import { signupRoutes } from "./signup/signup.routes";
+import { membersRoutes } from "./members/members.routes";
 import { lifecycleRoutes } from "./accounts/lifecycle.routes";
 import type { Mailer } from "./adapters/mail";
 import { siteForDomain } from "./settings/settings.service";
@@ -52,8 +53,9 @@ export function createApi({ db, env, logger, mailer }: ApiDeps): Router {
   api.use(settingsRoutes(db));
   api.use(accountsRoutes(db, env));
   api.use(signupRoutes(db, mailer, env.SIGNUPS_PER_HOUR));
+  api.use(membersRoutes(db));
   api.use(lifecycleRoutes(db, mailer, env.MAILS_PER_HOUR));
-  if (env.NODE_ENV !== "production") {
+  if (env.outboxPage) {
     // The dev outbox page lists what would have been mailed; it does not exist in production.
     api.get("/dev-outbox.php", async (_req, res) => void res.json({ messages: await mailer.outbox() }));
   }

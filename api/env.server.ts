@@ -19,8 +19,10 @@ const apiEnvSchema = z.object({
   /** Mail goes out over SMTP when set (smtp://user:pass@host:587); else it lands in DATA_DIR/outbox. */
   SMTP_URL: z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional(),
   MAIL_FROM: z.string().default("Heartline <noreply@localhost>"),
+  /** The dev page listing the outbox; on by default outside production. */
+  OUTBOX_PAGE: z.enum(["true", "false"]).optional(),
 });
-export type ApiEnv = z.infer<typeof apiEnvSchema> & { databaseUrl: string };
+export type ApiEnv = z.infer<typeof apiEnvSchema> & { databaseUrl: string; outboxPage: boolean };
 
 /** Parses an environment once; a bad value stops the start with a message naming the variable. */
 export function parseApiEnv(source: NodeJS.ProcessEnv = process.env): ApiEnv {
@@ -30,5 +32,9 @@ export function parseApiEnv(source: NodeJS.ProcessEnv = process.env): ApiEnv {
     throw new Error(`Invalid API configuration:\n${lines.join("\n")}`);
   }
   const env = parsed.data;
-  return { ...env, databaseUrl: env.DATABASE_URL ?? `file:${path.join(env.DATA_DIR, "app.db")}` };
+  return {
+    ...env,
+    databaseUrl: env.DATABASE_URL ?? `file:${path.join(env.DATA_DIR, "app.db")}`,
+    outboxPage: env.OUTBOX_PAGE ? env.OUTBOX_PAGE === "true" : env.NODE_ENV !== "production",
+  };
 }

@@ -9,13 +9,13 @@ import { entryWarningCookie } from "./services/cookies.server";
 import { takeFlash } from "./services/flash.server";
 import { i18nextMiddleware, localeOf } from "./services/i18n.server";
 import { useNonce } from "./services/nonce";
-import { relayApiCookies, loadSiteSettings } from "./services/root-middleware.server";
+import { captureTracking, relayApiCookies, loadSiteSettings } from "./services/root-middleware.server";
 import { getCompanyInfo, getSettings } from "./services/settings.server";
 import { visibleLanguages } from "./i18n/visible-languages";
 import { termsVersionDate } from "./services/site-info";
 import "./styles/app.scss";
 
-export const middleware: Route.MiddlewareFunction[] = [relayApiCookies, loadSiteSettings, i18nextMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [relayApiCookies, loadSiteSettings, captureTracking, i18nextMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const call = { request, context };
@@ -52,6 +52,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       },
       member: member && {
         name: member.profile.name,
+        email: member.email,
+        // SPEC §4: not confirmed with a disabled profile shows the activation reminder.
+        needsActivation: member.status === "not_confirmed" && member.profile.status === "disabled",
         credits: member.credits,
         paidUser: member.paid_user,
         unreadMessages: member.unread_messages,
@@ -64,6 +67,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           ? { variant: country === "NL" || country === "DE" ? (country as "NL" | "DE") : null }
           : null,
       flash,
+      isPhone: /Mobi|Android|iPhone/i.test(request.headers.get("user-agent") ?? ""),
     },
     { headers: clear ? { "Set-Cookie": clear } : undefined },
   );

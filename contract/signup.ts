@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { locales } from "./locales";
 import { userSchema } from "./user";
+import { profileCardSchema } from "./members";
 
 /**
  * Field schemas of the signup form, shared by the browser (conform), the web tier's action and the API.
@@ -83,16 +84,18 @@ export const discountCodeSchema = z.object({
 });
 export const discountCodeResponseSchema = z.object({ discountcode: discountCodeSchema });
 
-export const signupMatchesResponseSchema = z.object({
-  profiles: z.array(
-    z.object({
-      id: z.number().int(),
-      name: z.string(),
-      age: z.number().int(),
-      city: z.string().nullable(),
-      country: z.string(),
-      fictional: z.boolean(),
-      main_image: z.object({ filename: z.string(), thumb_filename: z.string(), status: z.literal("active"), match: z.string() }).nullable(),
-    }),
-  ),
-});
+export const signupMatchesResponseSchema = z.object({ profiles: z.array(profileCardSchema) });
+
+/** A new password typed twice (SPEC §5: 'The entered passwords are not the same.'). */
+export const newPasswordTwiceSchema = z
+  .object({ password: newPasswordField, password_confirm: z.string({ error: "validation.required" }) })
+  .refine((v) => v.password === v.password_confirm, { path: ["password_confirm"], message: "validation.passwordsDiffer" });
+
+/** The settings screen's password form: the old one, and the new one twice. */
+export const passwordChangeFormSchema = z
+  .object({
+    old_password: z.string({ error: "validation.required" }).max(200),
+    new_password: newPasswordField,
+    new_password_confirm: z.string({ error: "validation.required" }),
+  })
+  .refine((v) => v.new_password === v.new_password_confirm, { path: ["new_password_confirm"], message: "validation.passwordsDiffer" });

@@ -1,5 +1,6 @@
 import type { User } from "../../contract/user";
 import type { Locale } from "../../contract/locales";
+import { ageOn } from "../../contract/age";
 import { nowIso, type Db } from "../db/database";
 import type { PhotoRow, SiteRow, UserRow } from "../db/schema";
 import { ApiError } from "../errors";
@@ -133,13 +134,4 @@ export function mainImage(site: SiteRow, photo: PhotoRow) {
     status: "active" as const,
     match: `${site.cdn_prefix}/${photo.filename}`,
   };
-}
-
-/** Whole years between a date of birth (YYYY-MM-DD) and a day. */
-export function ageOn(dateOfBirth: string, day: Date): number {
-  const [y, m, d] = dateOfBirth.split("-").map(Number);
-  let age = day.getUTCFullYear() - y!;
-  const beforeBirthday = day.getUTCMonth() + 1 < m! || (day.getUTCMonth() + 1 === m! && day.getUTCDate() < d!);
-  if (beforeBirthday) age -= 1;
-  return age;
 }

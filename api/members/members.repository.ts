@@ -22,13 +22,29 @@ export function visibleProfiles(db: Db, siteId: number, viewerId: number | null)
 export function signupMatches(db: Db, siteId: number, viewerId: number, genders: ("male" | "female")[], country: string, limit: number) {
   return visibleProfiles(db, siteId, viewerId)
     .where("profiles.gender", "in", genders)
-    .select([
-      "users.id", "profiles.name", "profiles.date_of_birth", "profiles.city", "profiles.country", "profiles.fictional",
-      "photos.filename", "photos.thumb_filename",
-    ])
+    .select(cardColumns)
     .orderBy((eb) => eb.case().when("profiles.country", "=", country).then(0).else(1).end())
     .orderBy((eb) => eb.case().when("photos.filename", "is not", null).then(0).else(1).end())
     .orderBy("users.last_seen_at", "desc")
     .limit(limit)
     .execute();
 }
+
+export interface CardRow {
+  id: number;
+  name: string;
+  gender: "male" | "female";
+  date_of_birth: string;
+  city: string | null;
+  region: string | null;
+  country: string;
+  fictional: number;
+  filename: string | null;
+  thumb_filename: string | null;
+}
+
+export const cardColumns = [
+  "users.id", "profiles.name", "profiles.gender", "profiles.date_of_birth", "profiles.city", "profiles.region",
+  "profiles.country", "profiles.fictional", "photos.filename", "photos.thumb_filename",
+] as const;
+

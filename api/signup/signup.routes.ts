@@ -1,7 +1,8 @@
 import { Router } from "express";
 import { rateLimit } from "express-rate-limit";
-import { signupMatchesResponseSchema, signupRequestSchema } from "../../contract/signup";
-import { mainImage, userView, ageOn } from "../accounts/accounts.service";
+import { signupRequestSchema } from "../../contract/signup";
+import { userView } from "../accounts/accounts.service";
+import { toCard } from "../members/members.service";
 import { createSession, sendActivationMail } from "../accounts/lifecycle.service";
 import * as accountsRepo from "../accounts/accounts.repository";
 import type { Mailer } from "../adapters/mail";
@@ -13,7 +14,6 @@ import { siteOrigin } from "../http/site-origin";
 import { parseWith } from "../http/validate";
 import { signupMatches } from "../members/members.repository";
 import { signUp } from "./signup.service";
-import type { z } from "zod";
 
 /** POST signup.php (SPEC §2 signup) and GET signup-matches.php (suggestions right after). */
 export function signupRoutes(db: Db, mailer: Mailer, signupsPerHour: number): Router {
@@ -47,21 +47,7 @@ export function signupRoutes(db: Db, mailer: Mailer, signupsPerHour: number): Ro
     const seeks: ("male" | "female")[] =
       profile.sexuality === "bi" ? ["male", "female"] : profile.sexuality === "gay" ? [profile.gender] : [profile.gender === "male" ? "female" : "male"];
     const rows = await signupMatches(db, site.id, member.id, seeks, profile.country, 12);
-    const now = new Date();
-    const answer: z.infer<typeof signupMatchesResponseSchema> = {
-      profiles: rows.map((row) => ({
-        id: row.id,
-        name: row.name,
-        age: ageOn(row.date_of_birth, now),
-        city: row.city,
-        country: row.country,
-        fictional: row.fictional === 1,
-        main_image: row.filename && row.thumb_filename
-          ? mainImage(site, { filename: row.filename, thumb_filename: row.thumb_filename } as never)
-          : null,
-      })),
-    };
-    res.json(answer);
+    res.json({ profiles: rows.map((row) => toCard(site, row)) });
   });
 
   return router;

@@ -1,6 +1,6 @@
 import type { SignupRequest } from "../../contract/signup";
 import { hashPassword } from "../accounts/password";
-import { ageOn } from "../accounts/accounts.service";
+import { ageOn } from "../../contract/age";
 import type { Db } from "../db/database";
 import type { SiteRow } from "../db/schema";
 import { ApiError } from "../errors";

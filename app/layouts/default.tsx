@@ -1,7 +1,9 @@
 import { Outlet } from "react-router";
 import type { Route } from "./+types/default";
+import { ActivationReminder } from "../components/activation-reminder";
 import { EntryWarning } from "../components/entry-warning";
 import { FlashMessage } from "../components/flash-message";
+import { SignupModalProvider } from "../components/signup-modal";
 import { SiteFooter } from "../components/site-footer";
 import { TopBar } from "../components/top-bar";
 import { ErrorPage, useRootData, type RootData } from "../root";
@@ -19,15 +21,16 @@ export default function DefaultLayout() {
 
 function DefaultChrome({ root, children }: { root: RootData; children: React.ReactNode }) {
   return (
-    <>
+    <SignupModalProvider>
       <TopBar root={root} />
       {root.flash && <FlashMessage flash={root.flash} />}
+      {root.member?.needsActivation && <ActivationReminder email={root.member.email} isPhone={root.isPhone} />}
       {children}
       <SiteFooter root={root} />
       {root.entryWarning && (
         <EntryWarning variant={root.entryWarning.variant} minAge={root.site.minimumAge} siteName={root.site.name} />
       )}
-    </>
+    </SignupModalProvider>
   );
 }
 

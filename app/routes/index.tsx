@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/index";
 import { useRootData } from "../root";
+import { SignupLink } from "../components/signup-modal";
 import { pageMeta, rootDataOf } from "../services/seo";
 
 /** The landing page: complete HTML, no script (a crawler's and a scriptless phone's first page). */
@@ -15,7 +16,12 @@ export default function Index() {
         <div className="container-lg py-5">
           <h1 className="display-5 fw-bold mb-3">{t("index.title")}</h1>
           <p className="lead mb-4 hero-lead">{t("index.lead", { site: root?.site.name })}</p>
-          {!member && <Link to="/login" className="btn btn-light btn-lg">{t("index.loginCta")}</Link>}
+          {!member && (
+            <div className="d-flex flex-wrap gap-2">
+              <SignupLink className="btn btn-light btn-lg">{t("index.signupCta")}</SignupLink>
+              <Link to="/login" className="btn btn-outline-light btn-lg">{t("index.loginCta")}</Link>
+            </div>
+          )}
         </div>
       </section>
       <section className="container-lg py-5" aria-labelledby="why-title">

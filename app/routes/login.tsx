@@ -1,11 +1,12 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
+import { data, Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/login";
-import { loginFormSchema } from "../../contract/user";
+import { loginFormSchema, userResponseSchema } from "../../contract/user";
+import { SignupLink } from "../components/signup-modal";
 import type { RouteHandle } from "../root";
-import { ApiCallError } from "../services/api.server";
+import { ApiCallError, callApi } from "../services/api.server";
 import { loginAuthenticator, requireVisitor, safeRedirect } from "../services/auth.server";
 import { setFlash } from "../services/flash.server";
 import { getI18n } from "../services/i18n.server";
@@ -14,7 +15,19 @@ import { pageMeta } from "../services/seo";
 export const handle: RouteHandle = { hydrate: true };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireVisitor({ request, context });
+  const call = { request, context };
+  const reactivate = new URL(request.url).searchParams.get("reactivate");
+  // The link in the deletion mail: reactivates within 14 days and logs the member in (SPEC §4).
+  if (reactivate) {
+    try {
+      await callApi(call, "/reactivate.php", { method: "POST", body: { token: reactivate }, schema: userResponseSchema });
+      throw redirect("/", { headers: { "Set-Cookie": await setFlash(request, { message: "deletion.reactivated" }) } });
+    } catch (error) {
+      if (!(error instanceof ApiCallError) || error.status >= 500) throw error;
+      throw redirect("/login", { headers: { "Set-Cookie": await setFlash(request, { message: "reset.linkInvalid", tone: "danger" }) } });
+    }
+  }
+  await requireVisitor(call);
   return { title: getI18n(context).t("login.title") };
 }
 
@@ -25,10 +38,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ result: submission.reply({ hideFields: ["password"] }), minutes: 0 }, { status: 400 });
   }
   try {
-    const member = await loginAuthenticator({ context }).authenticate("form", request);
-    return redirect(safeRedirect(submission.value.redirectTo), {
-      headers: { "Set-Cookie": await setFlash(request, { message: "flash.welcome", values: { name: member.profile.name } }) },
-    });
+    const { user, reactivated } = await loginAuthenticator({ context }).authenticate("form", request);
+    // A pending deletion undone by logging in gets its own message (SPEC §8).
+    const flash = reactivated
+      ? { message: "deletion.reactivated" }
+      : { message: "flash.welcome", values: { name: user.profile.name } };
+    return redirect(safeRedirect(submission.value.redirectTo), { headers: { "Set-Cookie": await setFlash(request, flash) } });
   } catch (error) {
     if (!(error instanceof ApiCallError)) throw error;
     // SPEC §8: the failed and blocked messages; a per-IP limit reads like a block without minutes.
@@ -89,7 +104,13 @@ export default function Login() {
             <button type="submit" className="btn btn-primary w-100" disabled={navigation.state === "submitting"}>
               {t("login.submit")}
             </button>
+            <p className="mt-3 mb-0 text-center small">
+              <Link to="/reset-password">{t("login.forgot")}</Link>
+            </p>
           </Form>
+          <p className="mt-3 text-center">
+            {t("login.noAccount")} <SignupLink>{t("login.signup")}</SignupLink>
+          </p>
         </div>
       </div>
     </main>

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import { loginRequestSchema, userResponseSchema, type User } from "../../contract/user";
+import { loginRequestSchema, loginResponseSchema, userResponseSchema, type User } from "../../contract/user";
 import { ApiCallError, callApi, type CallContext } from "./api.server";
 import { requestInfoContext } from "./request-context";
 
@@ -41,16 +41,15 @@ export async function requireVisitor(call: CallContext): Promise<void> {
  * relays to the browser; the strategy answers the member.
  */
 export function loginAuthenticator(call: Omit<CallContext, "request">) {
-  const authenticator = new Authenticator<User>();
+  const authenticator = new Authenticator<{ user: User; reactivated: boolean }>();
   authenticator.use(
     new FormStrategy(async ({ form, request }) => {
       const credentials = loginRequestSchema.parse({ email: form.get("email"), password: form.get("password") });
-      const answer = await callApi({ request, context: call.context }, "/user.php", {
+      return callApi({ request, context: call.context }, "/user.php", {
         method: "POST",
         body: credentials,
-        schema: userResponseSchema,
+        schema: loginResponseSchema,
       });
-      return answer.user;
     }),
     "form",
   );

@@ -17,3 +17,6 @@ export const flashCookie = createCookie("flash", { path: "/", sameSite: "lax", h
 export function cookieOptions(request: Request) {
   return { secure: new URL(request.url).protocol === "https:" };
 }
+
+/** Where the visitor came from (SPEC §3 tracking data), kept from the first visit and stored with the account. */
+export const trackingCookie = createCookie("tracking", { path: "/", sameSite: "lax", httpOnly: true, maxAge: 30 * 24 * 60 * 60 });

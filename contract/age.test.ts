@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { ageOn } from "./accounts.service";
+import { ageOn } from "./age";
 
 test("age counts whole years, turning on the birthday", () => {
   expect(ageOn("1990-06-15", new Date("2026-06-14T12:00:00Z"))).toBe(35);

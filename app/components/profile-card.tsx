@@ -1,0 +1,34 @@
+import { Link } from "react-router";
+import { useTranslation } from "react-i18next";
+import type { ProfileCard as Card } from "../../contract/members";
+
+/**
+ * A member on a card: main photo (or a neutral placeholder), name, age, city, and — on fictional profiles,
+ * wherever they appear — the site's fictional marker with its explanation.
+ */
+export function ProfileCard({ profile, cdnPrefix, fictionalIcon, to }: { profile: Card; cdnPrefix: string; fictionalIcon: string; to: string }) {
+  const { t } = useTranslation();
+  return (
+    <article className="card profile-card h-100 border-0 shadow-sm">
+      <Link to={to} className="stretched-link text-decoration-none text-body" aria-label={t("profile.open", { name: profile.name })}>
+        {profile.main_image ? (
+          <img src={`${cdnPrefix}/${profile.main_image.thumb_filename}`} alt="" loading="lazy" width={160} height={200} className="card-img-top profile-card-photo" />
+        ) : (
+          <div className="card-img-top profile-card-photo profile-card-placeholder" role="img" aria-label={t("profile.noPhoto")} />
+        )}
+      </Link>
+      <div className="card-body p-2">
+        <h3 className="h6 mb-0 text-truncate">
+          {profile.name}, {profile.age}
+          {profile.fictional && (
+            <span className="fictional-marker ms-1" title={t("profile.fictional")}>
+              <span aria-hidden="true">{fictionalIcon}</span>
+              <span className="visually-hidden">{t("profile.fictional")}</span>
+            </span>
+          )}
+        </h3>
+        {profile.city && <p className="small text-body-secondary mb-0 text-truncate">{profile.city}</p>}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,90 @@
+import { createContext, useContext, useEffect, useRef, useState } from "react";
+import { Link, useFetcher, type LinkProps } from "react-router";
+import { useTranslation } from "react-i18next";
+import { SignupStepsForm, type SignupChoices, type SignupFormState } from "./signup-steps-form";
+
+const SignupModalContext = createContext<(() => void) | null>(null);
+
+/**
+ * A link to /signup. On a page with JavaScript it opens the signup modal instead; without it, it is the page
+ * (SPEC §2: "without JavaScript the modal is the /signup page").
+ */
+export function SignupLink(props: Omit<LinkProps, "to">) {
+  const open = useContext(SignupModalContext);
+  return (
+    <Link
+      {...props}
+      to="/signup"
+      onClick={(event) => {
+        props.onClick?.(event);
+        if (open && !event.defaultPrevented) {
+          event.preventDefault();
+          open();
+        }
+      }}
+    />
+  );
+}
+
+/**
+ * The signup modal of the default layout: the same steps as /signup through fetchers. While a signup is in
+ * progress it does not close on the backdrop or Escape (SPEC §4); its close button always works.
+ */
+export function SignupModalProvider({ children }: { children: React.ReactNode }) {
+  const { t } = useTranslation();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const choices = useFetcher<{ choices: SignupChoices; refusal: string | null }>();
+  const steps = useFetcher<SignupFormState>();
+  const [opened, setOpened] = useState(false);
+  const state: SignupFormState = steps.data ?? { step: 0, values: {} };
+  const inProgress = state.step > 0 || steps.state !== "idle";
+
+  useEffect(() => {
+    if (opened && !dialog.current?.open) dialog.current?.showModal();
+  }, [opened]);
+
+  const open = () => {
+    if (!choices.data && choices.state === "idle") choices.load("/signup");
+    setOpened(true);
+  };
+  const close = () => {
+    dialog.current?.close();
+    setOpened(false);
+  };
+
+  return (
+    <SignupModalContext.Provider value={open}>
+      {children}
+      {opened && (
+        <dialog
+          ref={dialog}
+          className="signup-modal p-0 border-0 rounded-3 shadow-lg"
+          aria-labelledby="signup-modal-title"
+          onCancel={(event) => inProgress && event.preventDefault()}
+          onClick={(event) => event.target === dialog.current && !inProgress && close()}
+          onClose={() => setOpened(false)}
+        >
+          <div className="p-4">
+            <div className="d-flex align-items-start mb-2">
+              <h2 id="signup-modal-title" className="h4 me-auto">{t("signup.title")}</h2>
+              <button type="button" className="btn-close" aria-label={t("signup.close")} onClick={close} />
+            </div>
+            {!choices.data ? (
+              <p className="text-body-secondary">{t("signup.loading")}</p>
+            ) : choices.data.refusal ? (
+              <div className="alert alert-warning" role="alert">{t(choices.data.refusal)}</div>
+            ) : (
+              <SignupStepsForm
+                state={state}
+                choices={choices.data.choices}
+                action="/signup"
+                FormComponent={steps.Form}
+                busy={steps.state === "submitting"}
+              />
+            )}
+          </div>
+        </dialog>
+      )}
+    </SignupModalContext.Provider>
+  );
+}

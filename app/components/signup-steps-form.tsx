@@ -1,0 +1,191 @@
+import { getCollectionProps, getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link } from "react-router";
+import { useTranslation } from "react-i18next";
+import { carriedFields, lastSignupStep, signupSchemaUpTo, type SignupValues } from "../services/signup-steps";
+import { FieldError } from "./field-error";
+
+export interface SignupFormState {
+  step: number;
+  values: SignupValues;
+  result?: SubmissionResult<string[]>;
+}
+
+export interface SignupChoices {
+  minAge: number;
+  countries: { code: string; name: string }[];
+  regions: { country: string; code: string; name: string }[];
+  inviteCode: string | null;
+}
+
+/**
+ * Signup steps 0 to 4 (SPEC §2) as one form per step. The answers of earlier steps ride along as hidden
+ * fields; the same component serves the /signup page (a plain post) and the signup modal (a fetcher).
+ */
+export function SignupStepsForm({
+  state, choices, action, FormComponent = Form, busy = false,
+}: {
+  state: SignupFormState;
+  choices: SignupChoices;
+  action: string;
+  FormComponent?: typeof Form;
+  busy?: boolean;
+}) {
+  const { t } = useTranslation();
+  const { step, values } = state;
+  const schema = signupSchemaUpTo(step, choices.minAge);
+  const [form, fields] = useForm<SignupValues & { email?: string; password?: string; terms?: string }>({
+    id: `signup-step-${step}`,
+    lastResult: state.result,
+    defaultValue: values,
+    constraint: getZodConstraint(schema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const hiddenFields = carriedFields.filter((field) => !stepFields[step]!.includes(field));
+  const today = new Date();
+  const latestBirth = new Date(Date.UTC(today.getUTCFullYear() - choices.minAge, today.getUTCMonth(), today.getUTCDate())).toISOString().slice(0, 10);
+
+  return (
+    <FormComponent method="post" action={action} {...getFormProps(form)} className="signup-steps">
+      <p className="small text-body-secondary mb-1">{t("signup.progress", { step: step + 1, total: lastSignupStep + 1 })}</p>
+      <div className="progress mb-3" role="presentation">
+        <div className={`progress-bar signup-progress-${step}`} />
+      </div>
+      <h2 className="h4 mb-3">{t(`signup.steps.${step}`)}</h2>
+      {form.errors?.length ? <div className="alert alert-danger" role="alert" id={form.errorId}>{t(form.errors[0]!)}</div> : null}
+      <input type="hidden" name="step" value={step} />
+      {hiddenFields.map((field) => (values[field] ? <input key={field} type="hidden" name={field} value={values[field]} /> : null))}
+      {choices.inviteCode && !values.invite_code && <input type="hidden" name="invite_code" value={choices.inviteCode} />}
+
+      {step === 0 && (
+        <>
+          <fieldset className="mb-3" aria-describedby={fields.gender.errors ? fields.gender.errorId : undefined}>
+            <legend className="form-label fs-6">{t("signup.gender")}</legend>
+            {getCollectionProps(fields.gender, { type: "radio", options: ["male", "female"] }).map((props) => (
+              <div className="form-check form-check-inline" key={props.key}>
+                <input {...props} key={props.key} className="form-check-input" />
+                <label htmlFor={props.id} className="form-check-label">{t(`signup.genders.${props.value}`)}</label>
+              </div>
+            ))}
+            <FieldError field={fields.gender} />
+          </fieldset>
+          <fieldset className="mb-3" aria-describedby={fields.seeking.errors ? fields.seeking.errorId : undefined}>
+            <legend className="form-label fs-6">{t("signup.seeking")}</legend>
+            {getCollectionProps(fields.seeking, { type: "radio", options: ["male", "female", "both"] }).map((props) => (
+              <div className="form-check form-check-inline" key={props.key}>
+                <input {...props} key={props.key} className="form-check-input" />
+                <label htmlFor={props.id} className="form-check-label">{t(`signup.seekingOptions.${props.value}`)}</label>
+              </div>
+            ))}
+            <FieldError field={fields.seeking} />
+          </fieldset>
+        </>
+      )}
+
+      {step === 1 && (
+        <div className="mb-3">
+          <label htmlFor={fields.date_of_birth.id} className="form-label">{t("signup.dateOfBirth")}</label>
+          <input {...getInputProps(fields.date_of_birth, { type: "date" })} max={latestBirth} min="1900-01-01" className={inputClass(fields.date_of_birth.errors)} />
+          <div className="form-text">{t("signup.minAgeHint", { minAge: choices.minAge })}</div>
+          <FieldError field={fields.date_of_birth} values={{ min_age: choices.minAge }} />
+        </div>
+      )}
+
+      {step === 2 && (
+        <>
+          <div className="mb-3">
+            <label htmlFor={fields.country.id} className="form-label">{t("signup.country")}</label>
+            <select {...getSelectProps(fields.country)} className={`form-select${fields.country.errors ? " is-invalid" : ""}`}>
+              <option value="">{t("signup.choose")}</option>
+              {choices.countries.map((c) => <option key={c.code} value={c.code}>{c.name}</option>)}
+            </select>
+            <FieldError field={fields.country} />
+          </div>
+          <div className="mb-3">
+            <label htmlFor={fields.region.id} className="form-label">{t("signup.region")}</label>
+            <select {...getSelectProps(fields.region)} className={`form-select${fields.region.errors ? " is-invalid" : ""}`}>
+              <option value="">{t("signup.optional")}</option>
+              {choices.countries.map((c) => (
+                <optgroup key={c.code} label={c.name}>
+                  {choices.regions.filter((r) => r.country === c.code).map((r) => <option key={r.code} value={r.code}>{r.name}</option>)}
+                </optgroup>
+              ))}
+            </select>
+            <FieldError field={fields.region} />
+          </div>
+          <div className="mb-3">
+            <label htmlFor={fields.city.id} className="form-label">{t("signup.city")}</label>
+            <input {...getInputProps(fields.city, { type: "text" })} autoComplete="address-level2" className={inputClass(fields.city.errors)} />
+            <FieldError field={fields.city} />
+          </div>
+        </>
+      )}
+
+      {step === 3 && (
+        <>
+          <div className="mb-3">
+            <label htmlFor={fields.name.id} className="form-label">{t("signup.name")}</label>
+            <input {...getInputProps(fields.name, { type: "text" })} autoComplete="nickname" className={inputClass(fields.name.errors)} />
+            <div className="form-text">{t("signup.nameHint")}</div>
+            <FieldError field={fields.name} />
+          </div>
+          <div className="mb-3">
+            <label htmlFor={fields.signup_message.id} className="form-label">{t("signup.message")}</label>
+            <textarea {...getTextareaProps(fields.signup_message)} rows={3} className={`form-control${fields.signup_message.errors ? " is-invalid" : ""}`} />
+            <FieldError field={fields.signup_message} />
+          </div>
+        </>
+      )}
+
+      {step === 4 && (
+        <>
+          <div className="mb-3">
+            <label htmlFor={fields.email.id} className="form-label">{t("signup.email")}</label>
+            <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className={inputClass(fields.email.errors)} />
+            <FieldError field={fields.email} />
+          </div>
+          <div className="mb-3">
+            <label htmlFor={fields.password.id} className="form-label">{t("signup.password")}</label>
+            <input {...getInputProps(fields.password, { type: "password" })} autoComplete="new-password" className={inputClass(fields.password.errors)} />
+            <div className="form-text">{t("signup.passwordHint")}</div>
+            <FieldError field={fields.password} />
+          </div>
+          <div className="form-check mb-3">
+            <input {...getInputProps(fields.terms, { type: "checkbox", value: "on" })} className={`form-check-input${fields.terms.errors ? " is-invalid" : ""}`} />
+            <label htmlFor={fields.terms.id} className="form-check-label">
+              {t("signup.terms", { minAge: choices.minAge })}{" "}
+              <Link to="/pages/terms" target="_blank">{t("footer.terms")}</Link> · <Link to="/pages/privacy" target="_blank">{t("footer.privacy")}</Link>
+            </label>
+            <FieldError field={fields.terms} />
+          </div>
+        </>
+      )}
+
+      <div className="d-flex gap-2">
+        {step > 0 && (
+          <button type="submit" name="intent" value="back" formNoValidate className="btn btn-outline-dark">
+            {t("signup.back")}
+          </button>
+        )}
+        <button type="submit" className="btn btn-primary flex-grow-1" disabled={busy}>
+          {step === lastSignupStep ? t("signup.create") : t("signup.next")}
+        </button>
+      </div>
+    </FormComponent>
+  );
+}
+
+/** Which carried fields each step asks itself (the rest ride along hidden). */
+const stepFields: Record<number, string[]> = {
+  0: ["gender", "seeking"],
+  1: ["date_of_birth"],
+  2: ["country", "region", "city"],
+  3: ["name", "signup_message"],
+  4: [],
+};
+
+function inputClass(errors: string[] | undefined) {
+  return `form-control${errors ? " is-invalid" : ""}`;
+}

@@ -1,0 +1,12 @@
+import { Outlet } from "react-router";
+import type { Route } from "./+types/empty";
+import { ErrorPage } from "../root";
+
+/** The empty layout (SPEC §2): the page alone, for landings that lead to signup. */
+export default function EmptyLayout() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} />;
+}

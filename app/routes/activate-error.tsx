@@ -1,0 +1,34 @@
+import { Form, Link } from "react-router";
+import { useTranslation } from "react-i18next";
+import type { Route } from "./+types/activate-error";
+import { useRootData } from "../root";
+import { getI18n } from "../services/i18n.server";
+import { pageMeta } from "../services/seo";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { title: getI18n(context).t("activation.failed") };
+}
+
+/** SPEC §8 'Activation failed', with a way to get a new link. */
+export default function ActivateError() {
+  const { t } = useTranslation();
+  const member = useRootData()?.member;
+  return (
+    <main id="main" className="flex-grow-1 container-lg py-5 text-center">
+      <h1 className="h3 mb-3">{t("activation.failed")}</h1>
+      <p className="lead">{t("activation.failedBody")}</p>
+      {member ? (
+        <Form method="post" action="/activation-mail">
+          <input type="hidden" name="redirectTo" value="/" />
+          <button type="submit" className="btn btn-primary">{t("activation.resend")}</button>
+        </Form>
+      ) : (
+        <Link to="/login" className="btn btn-primary">{t("nav.login")}</Link>
+      )}
+    </main>
+  );
+}
+
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, { title: args.loaderData?.title ?? "", indexable: false });
+}

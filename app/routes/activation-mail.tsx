@@ -1,0 +1,25 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/activation-mail";
+import { okResponseSchema } from "../../contract/user";
+import { ApiCallError, callApi } from "../services/api.server";
+import { requireMember, safeRedirect } from "../services/auth.server";
+import { setFlash } from "../services/flash.server";
+
+/** The reminder's "send again" button: mails the activation link once more, then back to the page. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const call = { request, context };
+  await requireMember(call);
+  const back = safeRedirect((await request.formData()).get("redirectTo"));
+  try {
+    await callApi(call, "/activation-mail.php", { method: "POST", body: {}, schema: okResponseSchema });
+    return redirect(back, { headers: { "Set-Cookie": await setFlash(request, { message: "activation.sent" }) } });
+  } catch (error) {
+    if (!(error instanceof ApiCallError)) throw error;
+    const message = error.code === "rate_limited" ? "activation.tooMany" : "errors.generic";
+    return redirect(back, { headers: { "Set-Cookie": await setFlash(request, { message, tone: "danger" }) } });
+  }
+}
+
+export function loader() {
+  return redirect("/");
+}

@@ -1,0 +1,80 @@
+import { useActionData, useNavigation } from "react-router";
+import { useTranslation } from "react-i18next";
+import type { Route } from "./+types/members-id-signup";
+import { profileTeaserResponseSchema } from "../../contract/members";
+import { SignupStepsForm } from "../components/signup-steps-form";
+import { useRootData, type RouteHandle } from "../root";
+import { ApiCallError, callApi, type CallContext } from "../services/api.server";
+import { requireVisitor } from "../services/auth.server";
+import { getI18n } from "../services/i18n.server";
+import { pageMeta } from "../services/seo";
+import { handleSignupStep, signupChoices, signupRefusal } from "../services/signup.server";
+import { data } from "react-router";
+
+export const handle: RouteHandle = { hydrate: true };
+
+async function teaser(call: CallContext, id: string) {
+  try {
+    return (await callApi(call, "/profile.php", { query: { id }, schema: profileTeaserResponseSchema })).profile;
+  } catch (error) {
+    if (error instanceof ApiCallError && (error.status === 404 || error.status === 400)) throw data(null, { status: 404 });
+    throw error;
+  }
+}
+
+/** Signing up from a member's profile (SPEC §2): their teaser beside the form, and their profile afterwards. */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const call = { request, context };
+  await requireVisitor(call);
+  const invite = new URL(request.url).searchParams.get("invite");
+  const [profile, refusal, choices] = await Promise.all([teaser(call, params.id), signupRefusal(call, invite), signupChoices(call, invite)]);
+  return { profile, refusal, choices, title: getI18n(context).t("signup.fromProfile", { name: profile.name }) };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const call = { request, context };
+  await requireVisitor(call);
+  const profile = await teaser(call, params.id);
+  return handleSignupStep(call, await request.formData(), { next: `/members/${profile.id}`, profileId: profile.id });
+}
+
+export default function MemberSignup({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const root = useRootData();
+  const { profile } = loaderData;
+  return (
+    <main id="main" className="flex-grow-1 container-lg py-4">
+      <div className="row g-4 justify-content-center align-items-start">
+        <div className="col-12 col-md-5 col-lg-4 text-center">
+          {profile.main_image ? (
+            <img src={`${root?.site.cdnPrefix}/${profile.main_image.filename}`} alt={t("profile.photoOf", { name: profile.name })} className="img-fluid rounded-3 shadow-sm teaser-photo" width={480} height={600} />
+          ) : (
+            <div className="profile-card-placeholder rounded-3 teaser-photo" role="img" aria-label={t("profile.noPhoto")} />
+          )}
+          <h1 className="h3 mt-3 mb-1">
+            {profile.name}, {profile.age}
+            {profile.fictional && <span className="ms-1" title={t("profile.fictional")}><span aria-hidden="true">{root?.site.fictionalIcon}</span><span className="visually-hidden">{t("profile.fictional")}</span></span>}
+          </h1>
+          {profile.city && <p className="text-body-secondary">{profile.city}</p>}
+          {profile.fictional && <p className="small alert alert-info">{t("profile.fictionalNotice")}</p>}
+        </div>
+        <div className="col-12 col-md-7 col-lg-5">
+          <h2 className="h4 mb-3">{loaderData.title}</h2>
+          {loaderData.refusal ? (
+            <div className="alert alert-warning" role="alert">{t(loaderData.refusal)}</div>
+          ) : (
+            <div className="card card-body shadow-sm">
+              <SignupStepsForm state={actionData ?? { step: 0, values: {} }} choices={loaderData.choices} action={`/members/${profile.id}/signup`} busy={navigation.state === "submitting"} />
+            </div>
+          )}
+        </div>
+      </div>
+    </main>
+  );
+}
+
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, { title: args.loaderData?.title ?? "", indexable: false });
+}

@@ -1,0 +1,243 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, redirect, useActionData } from "react-router";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import type { Route } from "./+types/notifications";
+import { accountDeleteSchema, discountCodeResponseSchema, mailChangeSchema, passwordChangeFormSchema } from "../../contract/signup";
+import { okResponseSchema } from "../../contract/user";
+import { FieldError } from "../components/field-error";
+import type { RouteHandle } from "../root";
+import { ApiCallError, callApi, type CallContext } from "../services/api.server";
+import { requireMember } from "../services/auth.server";
+import { setFlash } from "../services/flash.server";
+import { getI18n } from "../services/i18n.server";
+import { pageMeta } from "../services/seo";
+import { getCompanyInfo } from "../services/settings.server";
+
+export const handle: RouteHandle = { hydrate: true };
+
+const deleteFormSchema = accountDeleteSchema.pick({ password: true });
+
+/** The settings screen (SPEC §2 notifications): password, e-mail, my data, and leaving. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const call = { request, context };
+  const member = await requireMember(call);
+  const deleting = new URL(request.url).searchParams.get("delete") === "1";
+  const offers = deleting ? (await getCompanyInfo(call)).delete_discount : [];
+  return { email: member.email, deleting, offers, title: getI18n(context).t("settings.title") };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const call = { request, context };
+  await requireMember(call);
+  const formData = await request.formData();
+  const intent = String(formData.get("intent"));
+  if (intent === "password") return changePassword(call, formData);
+  if (intent === "email") return changeEmail(call, formData);
+  if (intent === "offer") return takeOffer(call, Number(formData.get("offer")));
+  if (intent === "delete") return deleteAccount(call, formData);
+  throw data(null, { status: 400 });
+}
+
+/** Maps an API refusal with field messages onto the form, or a general message. */
+function refused(intent: string, submission: { reply: (o: object) => SubmissionResult<string[]> }, error: unknown, hide: string[]) {
+  if (!(error instanceof ApiCallError) || error.status >= 500) throw error;
+  const fields = (error.data.fields ?? {}) as Record<string, string>;
+  const fieldErrors = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, [v]]));
+  const formErrors = Object.keys(fields).length ? [] : [error.code === "rate_limited" ? "settings.tooMany" : "errors.generic"];
+  return data({ intent, result: submission.reply({ fieldErrors, formErrors, hideFields: hide }) }, { status: 400 });
+}
+
+async function changePassword(call: CallContext, formData: FormData) {
+  const hide = ["old_password", "new_password", "new_password_confirm"];
+  const submission = parseWithZod(formData, { schema: passwordChangeFormSchema });
+  if (submission.status !== "success") return data({ intent: "password", result: submission.reply({ hideFields: hide }) }, { status: 400 });
+  try {
+    await callApi(call, "/password.php", {
+      method: "PUT", body: { old_password: submission.value.old_password, new_password: submission.value.new_password }, schema: okResponseSchema,
+    });
+  } catch (error) {
+    return refused("password", submission, error, hide);
+  }
+  return redirect("/notifications", { headers: { "Set-Cookie": await setFlash(call.request, { message: "settings.passwordChanged" }) } });
+}
+
+async function changeEmail(call: CallContext, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: mailChangeSchema });
+  if (submission.status !== "success") return data({ intent: "email", result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  try {
+    await callApi(call, "/mail-change.php", { method: "POST", body: submission.value, schema: okResponseSchema });
+  } catch (error) {
+    return refused("email", submission, error, ["password"]);
+  }
+  return redirect("/notifications", {
+    headers: { "Set-Cookie": await setFlash(call.request, { message: "settings.emailSent", values: { email: submission.value.email } }) },
+  });
+}
+
+async function takeOffer(call: CallContext, offer: number) {
+  const { discountcode } = await callApi(call, "/retention-offer.php", { method: "POST", body: { offer }, schema: discountCodeResponseSchema });
+  return redirect("/notifications", {
+    headers: {
+      "Set-Cookie": await setFlash(call.request, {
+        message: "deletion.offerTaken", values: { code: discountcode.code, percentage: discountcode.value_percentage },
+      }),
+    },
+  });
+}
+
+async function deleteAccount(call: CallContext, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: deleteFormSchema });
+  if (submission.status !== "success") return data({ intent: "delete", result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  try {
+    await callApi(call, "/user.php", { method: "DELETE", body: submission.value, schema: okResponseSchema });
+  } catch (error) {
+    return refused("delete", submission, error, ["password"]);
+  }
+  return redirect("/account-deleted");
+}
+
+export default function Settings({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const actionData = useActionData<typeof action>();
+  const resultFor = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined);
+  return (
+    <main id="main" className="flex-grow-1 container-lg py-5">
+      <h1 className="h3 mb-4">{loaderData.title}</h1>
+      <div className="row g-4">
+        <div className="col-12 col-lg-6">
+          <PasswordForm lastResult={resultFor("password")} />
+        </div>
+        <div className="col-12 col-lg-6">
+          <EmailForm lastResult={resultFor("email")} current={loaderData.email} />
+        </div>
+        <div className="col-12 col-lg-6">
+          <section className="card card-body h-100" aria-labelledby="data-title">
+            <h2 id="data-title" className="h5">{t("settings.dataTitle")}</h2>
+            <p>{t("settings.dataBody")}</p>
+            <a href="/notifications/export" className="btn btn-outline-dark align-self-start" download>{t("settings.download")}</a>
+          </section>
+        </div>
+        <div className="col-12 col-lg-6">
+          <section className="card card-body h-100 border-danger-subtle" aria-labelledby="delete-title">
+            <h2 id="delete-title" className="h5">{t("deletion.title")}</h2>
+            {loaderData.deleting ? (
+              <DeleteAccount offers={loaderData.offers} lastResult={resultFor("delete")} />
+            ) : (
+              <>
+                <p>{t("deletion.lead", { days: 14 })}</p>
+                <Link to="/notifications?delete=1#delete-title" className="btn btn-outline-danger align-self-start">{t("deletion.start")}</Link>
+              </>
+            )}
+          </section>
+        </div>
+      </div>
+    </main>
+  );
+}
+
+function PasswordForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+  const { t } = useTranslation();
+  const [form, fields] = useForm({
+    id: "change-password",
+    lastResult,
+    constraint: getZodConstraint(passwordChangeFormSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordChangeFormSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <section className="card card-body h-100" aria-labelledby="password-title">
+      <h2 id="password-title" className="h5">{t("settings.passwordTitle")}</h2>
+      <Form method="post" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="password" />
+        {form.errors?.length ? <div className="alert alert-danger" role="alert">{t(form.errors[0]!)}</div> : null}
+        {([["old_password", "settings.oldPassword", "current-password"], ["new_password", "reset.newPassword", "new-password"], ["new_password_confirm", "reset.confirmPassword", "new-password"]] as const).map(([name, label, autoComplete]) => (
+          <div className="mb-3" key={name}>
+            <label htmlFor={fields[name].id} className="form-label">{t(label)}</label>
+            <input {...getInputProps(fields[name], { type: "password" })} autoComplete={autoComplete} className={`form-control${fields[name].errors ? " is-invalid" : ""}`} />
+            <FieldError field={fields[name]} />
+          </div>
+        ))}
+        <button type="submit" className="btn btn-primary">{t("settings.savePassword")}</button>
+      </Form>
+    </section>
+  );
+}
+
+function EmailForm({ lastResult, current }: { lastResult?: SubmissionResult<string[]>; current: string }) {
+  const { t } = useTranslation();
+  const [form, fields] = useForm({
+    id: "change-email",
+    lastResult,
+    constraint: getZodConstraint(mailChangeSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: mailChangeSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <section className="card card-body h-100" aria-labelledby="email-title">
+      <h2 id="email-title" className="h5">{t("settings.emailTitle")}</h2>
+      <p className="small text-body-secondary">{t("settings.currentEmail", { email: current })}</p>
+      <Form method="post" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="email" />
+        {form.errors?.length ? <div className="alert alert-danger" role="alert">{t(form.errors[0]!)}</div> : null}
+        <div className="mb-3">
+          <label htmlFor={fields.email.id} className="form-label">{t("settings.newEmail")}</label>
+          <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className={`form-control${fields.email.errors ? " is-invalid" : ""}`} />
+          <FieldError field={fields.email} />
+        </div>
+        <div className="mb-3">
+          <label htmlFor={fields.password.id} className="form-label">{t("login.password")}</label>
+          <input {...getInputProps(fields.password, { type: "password" })} autoComplete="current-password" className={`form-control${fields.password.errors ? " is-invalid" : ""}`} />
+          <FieldError field={fields.password} />
+        </div>
+        <button type="submit" className="btn btn-primary">{t("settings.saveEmail")}</button>
+      </Form>
+    </section>
+  );
+}
+
+/** Retention offers first (SPEC §1), then the deletion itself, confirmed with the password. */
+function DeleteAccount({ offers, lastResult }: { offers: { credits: number; percentage: number }[]; lastResult?: SubmissionResult<string[]> }) {
+  const { t } = useTranslation();
+  const [form, fields] = useForm({
+    id: "delete-account",
+    lastResult,
+    constraint: getZodConstraint(deleteFormSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: deleteFormSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <>
+      {offers.map((offer, index) => (
+        <Form method="post" key={index} className="alert alert-success">
+          <input type="hidden" name="intent" value="offer" />
+          <input type="hidden" name="offer" value={index} />
+          <p className="mb-2 fw-semibold">{t("deletion.offer", { percentage: offer.percentage, credits: offer.credits })}</p>
+          <button type="submit" className="btn btn-success btn-sm">{t("deletion.takeOffer")}</button>
+        </Form>
+      ))}
+      <p>{t("deletion.lead", { days: 14 })}</p>
+      <Form method="post" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="delete" />
+        {form.errors?.length ? <div className="alert alert-danger" role="alert">{t(form.errors[0]!)}</div> : null}
+        <div className="mb-3">
+          <label htmlFor={fields.password.id} className="form-label">{t("deletion.password")}</label>
+          <input {...getInputProps(fields.password, { type: "password" })} autoComplete="current-password" className={`form-control${fields.password.errors ? " is-invalid" : ""}`} />
+          <FieldError field={fields.password} />
+        </div>
+        <div className="d-flex flex-wrap gap-2">
+          <button type="submit" className="btn btn-danger">{t("deletion.confirm")}</button>
+          <Link to="/notifications" className="btn btn-outline-dark">{t("deletion.keep")}</Link>
+        </div>
+      </Form>
+    </>
+  );
+}
+
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, { title: args.loaderData?.title ?? "", indexable: false });
+}

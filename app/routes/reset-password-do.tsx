@@ -1,0 +1,84 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, redirect, useActionData } from "react-router";
+import { useTranslation } from "react-i18next";
+import type { Route } from "./+types/reset-password-do";
+import { newPasswordTwiceSchema } from "../../contract/signup";
+import { okResponseSchema } from "../../contract/user";
+import { FieldError } from "../components/field-error";
+import type { RouteHandle } from "../root";
+import { ApiCallError, callApi } from "../services/api.server";
+import { setFlash } from "../services/flash.server";
+import { getI18n } from "../services/i18n.server";
+import { pageMeta } from "../services/seo";
+
+export const handle: RouteHandle = { hydrate: true };
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return { token: new URL(request.url).searchParams.get("token") ?? "", title: getI18n(context).t("reset.newTitle") };
+}
+
+/** Sets the new password from the mailed link; a used or expired link says so (SPEC §8). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: newPasswordTwiceSchema });
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password", "password_confirm"] }) }, { status: 400 });
+  try {
+    await callApi({ request, context }, "/password-reset.php", {
+      method: "PUT",
+      body: { token: String(formData.get("token") ?? ""), password: submission.value.password },
+      schema: okResponseSchema,
+    });
+  } catch (error) {
+    if (!(error instanceof ApiCallError) || error.status >= 500) throw error;
+    return data({ result: submission.reply({ formErrors: ["reset.linkInvalid"], hideFields: ["password", "password_confirm"] }) }, { status: 400 });
+  }
+  return redirect("/login", { headers: { "Set-Cookie": await setFlash(request, { message: "reset.done" }) } });
+}
+
+export default function ResetPasswordDo({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "reset-password-do",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(newPasswordTwiceSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: newPasswordTwiceSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const linkInvalid = form.errors?.includes("reset.linkInvalid") || !loaderData.token;
+  return (
+    <main id="main" className="flex-grow-1 container-lg py-5">
+      <div className="row justify-content-center">
+        <div className="col-12 col-sm-10 col-md-7 col-lg-5">
+          <h1 className="h3 mb-3">{loaderData.title}</h1>
+          {linkInvalid && (
+            <div className="alert alert-danger" role="alert">
+              {t("reset.linkInvalid")} <Link to="/reset-password">{t("reset.again")}</Link>
+            </div>
+          )}
+          <Form method="post" {...getFormProps(form)} className="card card-body shadow-sm">
+            <input type="hidden" name="token" value={loaderData.token} />
+            <div className="mb-3">
+              <label htmlFor={fields.password.id} className="form-label">{t("reset.newPassword")}</label>
+              <input {...getInputProps(fields.password, { type: "password" })} autoComplete="new-password" className={`form-control${fields.password.errors ? " is-invalid" : ""}`} />
+              <div className="form-text">{t("signup.passwordHint")}</div>
+              <FieldError field={fields.password} />
+            </div>
+            <div className="mb-3">
+              <label htmlFor={fields.password_confirm.id} className="form-label">{t("reset.confirmPassword")}</label>
+              <input {...getInputProps(fields.password_confirm, { type: "password" })} autoComplete="new-password" className={`form-control${fields.password_confirm.errors ? " is-invalid" : ""}`} />
+              <FieldError field={fields.password_confirm} />
+            </div>
+            <button type="submit" className="btn btn-primary w-100">{t("reset.save")}</button>
+          </Form>
+        </div>
+      </div>
+    </main>
+  );
+}
+
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, { title: args.loaderData?.title ?? "", indexable: false });
+}

@@ -1,0 +1,70 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, redirect, useActionData } from "react-router";
+import { useTranslation } from "react-i18next";
+import type { Route } from "./+types/reset-password";
+import { emailRequestSchema } from "../../contract/signup";
+import { okResponseSchema } from "../../contract/user";
+import { FieldError } from "../components/field-error";
+import type { RouteHandle } from "../root";
+import { ApiCallError, callApi } from "../services/api.server";
+import { setFlash } from "../services/flash.server";
+import { getI18n } from "../services/i18n.server";
+import { pageMeta } from "../services/seo";
+
+export const handle: RouteHandle = { hydrate: true };
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { title: getI18n(context).t("reset.title") };
+}
+
+/** Mails a link to choose a new password; an unknown address and too many mails are said at the form. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: emailRequestSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  try {
+    await callApi({ request, context }, "/password-reset.php", { method: "POST", body: submission.value, schema: okResponseSchema });
+  } catch (error) {
+    if (!(error instanceof ApiCallError)) throw error;
+    if (error.code === "email_not_found") return data({ result: submission.reply({ fieldErrors: { email: ["reset.emailNotFound"] } }) }, { status: 400 });
+    const message = error.code === "too_many_resets" || error.code === "rate_limited" ? "reset.tooMany" : "errors.generic";
+    return data({ result: submission.reply({ formErrors: [message] }) }, { status: 400 });
+  }
+  return redirect("/login", { headers: { "Set-Cookie": await setFlash(request, { message: "reset.sent", values: { email: submission.value.email } }) } });
+}
+
+export default function ResetPassword({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "reset-password",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(emailRequestSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: emailRequestSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <main id="main" className="flex-grow-1 container-lg py-5">
+      <div className="row justify-content-center">
+        <div className="col-12 col-sm-10 col-md-7 col-lg-5">
+          <h1 className="h3 mb-3">{loaderData.title}</h1>
+          <p>{t("reset.lead")}</p>
+          <Form method="post" {...getFormProps(form)} className="card card-body shadow-sm">
+            {form.errors?.length ? <div className="alert alert-danger" role="alert">{t(form.errors[0]!)}</div> : null}
+            <div className="mb-3">
+              <label htmlFor={fields.email.id} className="form-label">{t("login.email")}</label>
+              <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className={`form-control${fields.email.errors ? " is-invalid" : ""}`} />
+              <FieldError field={fields.email} />
+            </div>
+            <button type="submit" className="btn btn-primary w-100">{t("reset.send")}</button>
+          </Form>
+        </div>
+      </div>
+    </main>
+  );
+}
+
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, { title: args.loaderData?.title ?? "", indexable: false });
+}
