@@ -138,3 +138,22 @@ test("an address with an account already is refused at the field, keeping what w
   await expect(page.getByText(en.signup.emailTaken)).toBeVisible();
   await expect(page.getByLabel(en.signup.email)).toHaveValue("free@example.com");
 });
+
+test("the signup modal does not close on Escape or the backdrop once a signup is under way", async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name === "no-js", "without JavaScript the modal is the /signup page");
+  await page.goto("/login");
+  await skipEntryWarning(page);
+  await page.getByRole("link", { name: en.login.signup }).click();
+  const modal = page.getByRole("dialog", { name: en.signup.title });
+  await expect(modal).toBeVisible();
+  await modal.getByLabel(en.signup.genders.male, { exact: true }).check();
+  await modal.getByLabel(en.signup.seekingOptions.female, { exact: true }).check();
+  await modal.getByRole("button", { name: en.signup.next }).click();
+  await expect(modal.getByLabel(en.signup.dateOfBirth)).toBeVisible();
+  await page.keyboard.press("Escape");
+  await page.mouse.click(5, 5);
+  await expect(modal).toBeVisible();
+  await modal.getByRole("button", { name: en.signup.close }).click();
+  await expect(modal).toBeHidden();
+  await expect(page).toHaveURL(/\/login$/);
+});
