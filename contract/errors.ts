@@ -22,6 +22,7 @@ export const errorCodes = [
   "link_invalid",
   "wrong_password",
   "mail_failed",
+  "swipe_limit",
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

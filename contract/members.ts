@@ -15,5 +15,77 @@ export const profileCardSchema = z.object({
 });
 export type ProfileCard = z.infer<typeof profileCardSchema>;
 
-export const profileQuerySchema = z.object({ id: z.coerce.number().int().positive() });
-export const profileTeaserResponseSchema = z.object({ profile: profileCardSchema.extend({ about: z.string() }) });
+
+/** An empty form field means "any". */
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === "" || v === null ? undefined : v), schema.optional());
+
+export const searchQuerySchema = z.object({
+  gender: optional(z.enum(["male", "female"])),
+  country: optional(z.string().regex(/^[A-Z]{2}$/)),
+  countryregion: optional(z.string().max(20)),
+  min_age: optional(z.coerce.number().int().min(18).max(120)),
+  max_age: optional(z.coerce.number().int().min(18).max(120)),
+  page: optional(z.coerce.number().int().min(1).max(1000)),
+  trafficsource: optional(z.enum(["1"])),
+});
+export type SearchQuery = z.infer<typeof searchQuerySchema>;
+
+/** Results per page (issue: 24 a page). */
+export const searchPageSize = 24;
+
+export const searchResponseSchema = z.object({
+  profiles: z.array(profileCardSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pages: z.number().int(),
+  /** Similar profiles when the search is narrow, with their own count. */
+  similar: z.object({ profiles: z.array(profileCardSchema), total: z.number().int() }).nullable(),
+  /** A visitor sees only the first page; the rest leads to signup. */
+  limited: z.boolean(),
+});
+
+export const profilePhotoSchema = z.object({ id: z.number().int(), filename: z.string(), thumb_filename: z.string() });
+
+export const profileViewSchema = profileCardSchema.extend({
+  about: z.string(),
+  photos: z.array(profilePhotoSchema),
+  photo_count: z.number().int(),
+  /** Photos the viewer may not see: free members see a few, visitors only the main one. */
+  locked_photos: z.number().int(),
+  fields: z.record(z.string(), z.union([z.string(), z.number(), z.null()])),
+  notes: z.record(z.string(), z.string()),
+  interests: z.array(z.number().int()),
+  liked: z.boolean(),
+  liked_me: z.boolean(),
+  blocked: z.boolean(),
+  related: z.array(profileCardSchema),
+});
+export type ProfileView = z.infer<typeof profileViewSchema>;
+export const profileResponseSchema = z.object({ profile: profileViewSchema });
+
+export const profileIdSchema = z.object({ id: z.coerce.number().int().positive() });
+
+export const likedByEntrySchema = profileCardSchema.extend({ like_new: z.boolean(), liked_at: z.string() });
+export const likesResponseSchema = z.object({
+  profiles: z.array(profileCardSchema.extend({ liked_at: z.string() })),
+  liked_by: z.array(likedByEntrySchema),
+});
+export const likeResponseSchema = z.object({ liked: z.boolean(), match: z.boolean() });
+
+export const autoLikeResponseSchema = z.object({
+  profile: z.object({ id: z.number().int(), name: z.string(), main_image: z.object({ match: z.string() }).nullable() }).nullable(),
+});
+
+export const blockResponseSchema = z.object({ blocked: z.boolean() });
+
+/** SPEC §9: the swipe game allows 4 likes a day. */
+export const swipeLikesPerDay = 4;
+export const swipeResponseSchema = z.object({
+  profile: profileCardSchema.extend({ about: z.string() }).nullable(),
+  likes_left: z.number().int(),
+  next_reset: z.string(),
+});
+export const swipeRequestSchema = z.object({ id: z.number().int().positive(), action: z.enum(["like", "skip"]) });
+export const swipeResultSchema = z.object({ match: z.boolean(), likes_left: z.number().int() });
+
+export const invisibleRequestSchema = z.object({ invisible: z.boolean() });

@@ -29,6 +29,7 @@ export const ownProfileSchema = z.object({
   relationship_status: z.string().nullable(),
   tattoos: z.string().nullable(),
   fictional: z.boolean(),
+  invisible: z.boolean(),
 });
 
 /** The User entity of SPEC §3 (GET /api/user.php). */

@@ -5,6 +5,7 @@ import { nowIso, type Db } from "../db/database";
 import type { PhotoRow, SiteRow, UserRow } from "../db/schema";
 import { ApiError } from "../errors";
 import * as repo from "./accounts.repository";
+import { newLikesCount } from "../likes/likes.service";
 import { verifyPassword } from "./password";
 import { hashSessionToken } from "./session-token";
 import { createSession, reactivate, reactivationDays } from "./lifecycle.service";
@@ -86,10 +87,11 @@ export async function markPageHidden(db: Db, member: UserRow) {
 
 /** The User entity of SPEC §3 as its owner sees it. */
 export async function userView(db: Db, site: SiteRow, user: UserRow): Promise<User> {
-  const [profile, mainPhoto, interestRows] = await Promise.all([
+  const [profile, mainPhoto, interestRows, newLikes] = await Promise.all([
     repo.findProfile(db, user.id),
     repo.findMainPhoto(db, user.id),
     repo.listProfileInterestIds(db, user.id),
+    newLikesCount(db, site, user.id),
   ]);
   return {
     id: user.id,
@@ -100,9 +102,9 @@ export async function userView(db: Db, site: SiteRow, user: UserRow): Promise<Us
     signup_date: user.signup_date,
     language: user.language as Locale,
     notifications_disabled: JSON.parse(user.notifications_disabled),
-    // Messages and likes arrive with their own features; until then nobody has any.
+    // Messages arrive with the chat feature; until then nobody has any.
     unread_messages: 0,
-    new_likes: 0,
+    new_likes: newLikes,
     profile: {
       id: user.id,
       name: profile.name,
@@ -123,6 +125,7 @@ export async function userView(db: Db, site: SiteRow, user: UserRow): Promise<Us
       relationship_status: profile.relationship_status,
       tattoos: profile.tattoos,
       fictional: profile.fictional === 1,
+      invisible: profile.invisible === 1,
     },
   };
 }

@@ -165,9 +165,11 @@ export async function purgeDeletedAccounts(db: Db, photosDir: string, now = new 
   for (const { id } of due) {
     const photos = await db.selectFrom("photos").select(["filename", "thumb_filename"]).where("user_id", "=", id).execute();
     await db.transaction().execute(async (trx) => {
-      for (const table of ["photos", "profile_interests", "account_tokens", "sessions", "discount_codes", "profiles"] as const) {
+      for (const table of ["photos", "profile_interests", "account_tokens", "sessions", "discount_codes", "profiles", "swipe_skips"] as const) {
         await trx.deleteFrom(table).where("user_id", "=", id).execute();
       }
+      await trx.deleteFrom("likes").where((eb) => eb.or([eb("liker_id", "=", id), eb("liked_id", "=", id)])).execute();
+      await trx.deleteFrom("blocks").where((eb) => eb.or([eb("blocker_id", "=", id), eb("blocked_id", "=", id)])).execute();
       await trx.updateTable("users").set({
         email: `deleted-${id}@deleted.invalid`, password_hash: null, status: "deleted", tracking: null, invited_with: null,
         notifications_disabled: "[]", last_seen_at: null, page_hidden_at: null,

@@ -182,7 +182,31 @@ export interface DiscountCodesTable {
   created_at: string;
 }
 
+export interface LikesTable {
+  liker_id: number;
+  liked_id: number;
+  created_at: string;
+  like_new: Generated<number>;
+  source: Generated<"profile" | "swipe">;
+  auto_shown_at: string | null;
+}
+
+export interface BlocksTable {
+  blocker_id: number;
+  blocked_id: number;
+  created_at: string;
+}
+
+export interface SwipeSkipsTable {
+  user_id: number;
+  profile_id: number;
+  created_at: string;
+}
+
 export interface Database {
+  likes: LikesTable;
+  blocks: BlocksTable;
+  swipe_skips: SwipeSkipsTable;
   account_tokens: AccountTokensTable;
   invites: InvitesTable;
   discount_codes: DiscountCodesTable;

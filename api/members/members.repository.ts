@@ -1,8 +1,10 @@
+import { sql } from "kysely";
 import type { Db } from "../db/database";
 
 /**
- * Profiles other members may see: active accounts with an active profile, not invisible, never the viewer.
- * Every member list starts here, so a hidden or pending-deletion account cannot leak into one.
+ * Profiles a viewer may see: active accounts with an active profile, not invisible, never the viewer, and
+ * nobody who blocked the viewer or whom the viewer blocked. Every member list and profile starts here, so a
+ * hidden, blocked or pending-deletion account cannot leak into one (SPEC §6).
  */
 export function visibleProfiles(db: Db, siteId: number, viewerId: number | null) {
   let query = db
@@ -14,21 +16,23 @@ export function visibleProfiles(db: Db, siteId: number, viewerId: number | null)
     .where("users.status", "=", "active")
     .where("profiles.status", "=", "active")
     .where("profiles.invisible", "=", 0);
-  if (viewerId !== null) query = query.where("users.id", "!=", viewerId);
+  if (viewerId !== null) {
+    query = query
+      .where("users.id", "!=", viewerId)
+      .where((eb) => eb.not(eb.exists(
+        eb.selectFrom("blocks").select("blocks.blocker_id").where((b) => b.or([
+          b.and([b("blocks.blocker_id", "=", viewerId), b("blocks.blocked_id", "=", b.ref("users.id"))]),
+          b.and([b("blocks.blocker_id", "=", b.ref("users.id")), b("blocks.blocked_id", "=", viewerId)]),
+        ])),
+      )));
+  }
   return query;
 }
 
-/** Suggestions right after signup: the genders the member looks for, their own country first, with photos. */
-export function signupMatches(db: Db, siteId: number, viewerId: number, genders: ("male" | "female")[], country: string, limit: number) {
-  return visibleProfiles(db, siteId, viewerId)
-    .where("profiles.gender", "in", genders)
-    .select(cardColumns)
-    .orderBy((eb) => eb.case().when("profiles.country", "=", country).then(0).else(1).end())
-    .orderBy((eb) => eb.case().when("photos.filename", "is not", null).then(0).else(1).end())
-    .orderBy("users.last_seen_at", "desc")
-    .limit(limit)
-    .execute();
-}
+export const cardColumns = [
+  "users.id", "profiles.name", "profiles.gender", "profiles.date_of_birth", "profiles.city", "profiles.region",
+  "profiles.country", "profiles.fictional", "photos.filename", "photos.thumb_filename",
+] as const;
 
 export interface CardRow {
   id: number;
@@ -43,8 +47,60 @@ export interface CardRow {
   thumb_filename: string | null;
 }
 
-export const cardColumns = [
-  "users.id", "profiles.name", "profiles.gender", "profiles.date_of_birth", "profiles.city", "profiles.region",
-  "profiles.country", "profiles.fictional", "photos.filename", "photos.thumb_filename",
-] as const;
+export interface SearchFilters {
+  gender?: "male" | "female";
+  country?: string;
+  region?: string;
+  min_age?: number;
+  max_age?: number;
+}
 
+/** Dates of birth for an age range: born on or before `today - min` years, after `today - (max + 1)` years. */
+export function birthDateRange(minAge: number | undefined, maxAge: number | undefined, today = new Date()) {
+  const shift = (years: number) => {
+    const d = new Date(Date.UTC(today.getUTCFullYear() - years, today.getUTCMonth(), today.getUTCDate()));
+    return d.toISOString().slice(0, 10);
+  };
+  return { bornOnOrBefore: minAge !== undefined ? shift(minAge) : undefined, bornAfter: maxAge !== undefined ? shift(maxAge + 1) : undefined };
+}
+
+function filtered(db: Db, siteId: number, viewerId: number | null, filters: SearchFilters) {
+  let query = visibleProfiles(db, siteId, viewerId);
+  if (filters.gender) query = query.where("profiles.gender", "=", filters.gender);
+  if (filters.country) query = query.where("profiles.country", "=", filters.country);
+  if (filters.region) query = query.where("profiles.region", "=", filters.region);
+  const { bornOnOrBefore, bornAfter } = birthDateRange(filters.min_age, filters.max_age);
+  if (bornOnOrBefore) query = query.where("profiles.date_of_birth", "<=", bornOnOrBefore);
+  if (bornAfter) query = query.where("profiles.date_of_birth", ">", bornAfter);
+  return query;
+}
+
+/** One page of a search, favouring members with a photo who were online recently, and the total. */
+export async function searchProfiles(db: Db, siteId: number, viewerId: number | null, filters: SearchFilters, page: number, perPage: number, excludeIds: number[] = []) {
+  let base = filtered(db, siteId, viewerId, filters);
+  if (excludeIds.length) base = base.where("users.id", "not in", excludeIds);
+  const [rows, count] = await Promise.all([
+    base
+      .select(cardColumns)
+      .orderBy(sql`case when photos.filename is null then 1 else 0 end`)
+      .orderBy("users.last_seen_at", "desc")
+      .orderBy("users.id")
+      .limit(perPage)
+      .offset((page - 1) * perPage)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+/** Suggestions right after signup: the genders the member looks for, their own country first, with photos. */
+export function signupMatches(db: Db, siteId: number, viewerId: number, genders: ("male" | "female")[], country: string, limit: number) {
+  return visibleProfiles(db, siteId, viewerId)
+    .where("profiles.gender", "in", genders)
+    .select(cardColumns)
+    .orderBy((eb) => eb.case().when("profiles.country", "=", country).then(0).else(1).end())
+    .orderBy((eb) => eb.case().when("photos.filename", "is not", null).then(0).else(1).end())
+    .orderBy("users.last_seen_at", "desc")
+    .limit(limit)
+    .execute();
+}

@@ -1,9 +1,13 @@
-import type { ProfileCard } from "../../contract/members";
+import type { ProfileCard, ProfileView, SearchQuery } from "../../contract/members";
+import { searchPageSize } from "../../contract/members";
 import { ageOn } from "../../contract/age";
-import type { Db } from "../db/database";
-import type { SiteRow } from "../db/schema";
-import { ApiError } from "../errors";
-import { cardColumns, visibleProfiles, type CardRow } from "./members.repository";
+import { nowIso, type Db } from "../db/database";
+import type { SiteRow, UserRow } from "../db/schema";
+import { ApiError, authenticationRequired } from "../errors";
+import { cardColumns, searchProfiles, visibleProfiles, type CardRow, type SearchFilters } from "./members.repository";
+
+/** How many of another member's photos a free member sees; premium members see all (SPEC §6). */
+export const freePhotoViews = 3;
 
 /** A profile card: what any list shows of a member, with the fictional marker. */
 export function toCard(site: SiteRow, row: CardRow, now = new Date()): ProfileCard {
@@ -22,9 +26,112 @@ export function toCard(site: SiteRow, row: CardRow, now = new Date()): ProfileCa
   };
 }
 
-/** One visible profile's teaser (signing up from a profile), or 404 when hidden to this viewer. */
-export async function profileTeaser(db: Db, site: SiteRow, viewerId: number | null, id: number) {
-  const row = await visibleProfiles(db, site.id, viewerId).where("users.id", "=", id).select([...cardColumns, "profiles.about"]).executeTakeFirst();
+/**
+ * A search (SPEC §2 members): 24 a page, and when the search is narrow a block of similar profiles (same
+ * gender and country, any region and age). Visitors search only where the site allows it, first page only.
+ */
+export async function search(db: Db, site: SiteRow, viewer: UserRow | null, query: SearchQuery) {
+  const limited = viewer === null;
+  if (limited) {
+    const allowed = site.logged_out_search === 1 || (site.logged_out_search_trafficsource === 1 && query.trafficsource === "1");
+    if (!allowed) throw authenticationRequired();
+  }
+  const page = limited ? 1 : query.page ?? 1;
+  const filters: SearchFilters = {
+    gender: query.gender, country: query.country, region: query.countryregion, min_age: query.min_age, max_age: query.max_age,
+  };
+  const { rows, total } = await searchProfiles(db, site.id, viewer?.id ?? null, filters, page, searchPageSize);
+  let similar = null;
+  const narrow = total < searchPageSize && (filters.region || filters.min_age || filters.max_age);
+  if (narrow) {
+    const wider = await searchProfiles(db, site.id, viewer?.id ?? null, { gender: filters.gender, country: filters.country }, 1, 12, rows.map((r) => r.id));
+    similar = { profiles: wider.rows.map((r) => toCard(site, r)), total: wider.total };
+  }
+  return {
+    profiles: rows.map((r) => toCard(site, r)),
+    total,
+    page,
+    pages: limited ? 1 : Math.max(1, Math.ceil(total / searchPageSize)),
+    similar,
+    limited,
+  };
+}
+
+/**
+ * A member's profile as the viewer may see it (SPEC §2 profile view). Blocked in either direction, invisible
+ * or pending deletion: 404. Opening it clears the new flag of this member's like (SPEC §4).
+ */
+export async function profileView(db: Db, site: SiteRow, viewer: UserRow | null, id: number): Promise<ProfileView> {
+  const row = await visibleProfiles(db, site.id, viewer?.id ?? null)
+    .where("users.id", "=", id)
+    .select([...cardColumns, "profiles.about", "profiles.sexuality", "profiles.hair_colour", "profiles.eye_colour", "profiles.body_type", "profiles.relationship_status", "profiles.tattoos"])
+    .executeTakeFirst();
   if (!row) throw new ApiError(404, "not_found", "This profile does not exist");
-  return { ...toCard(site, row), about: row.about };
+
+  const [photos, interests, likes, blocked, related] = await Promise.all([
+    db.selectFrom("photos").select(["id", "filename", "thumb_filename"]).where("user_id", "=", id).where("status", "=", "active").orderBy("is_main", "desc").orderBy("id").execute(),
+    db.selectFrom("profile_interests").select("interest_id").where("user_id", "=", id).orderBy("interest_id").execute(),
+    viewer
+      ? db.selectFrom("likes").select(["liker_id", "liked_id"]).where((eb) => eb.or([
+          eb.and([eb("liker_id", "=", viewer.id), eb("liked_id", "=", id)]),
+          eb.and([eb("liker_id", "=", id), eb("liked_id", "=", viewer.id)]),
+        ])).execute()
+      : Promise.resolve([]),
+    viewer ? db.selectFrom("blocks").select("blocked_id").where("blocker_id", "=", viewer.id).where("blocked_id", "=", id).executeTakeFirst() : Promise.resolve(undefined),
+    visibleProfiles(db, site.id, viewer?.id ?? null).where("users.id", "!=", id).where("profiles.gender", "=", row.gender).where("profiles.country", "=", row.country)
+      .select(cardColumns).orderBy("users.last_seen_at", "desc").limit(6).execute(),
+  ]);
+  const likedMe = likes.some((l) => l.liker_id === id);
+  if (viewer && likedMe) {
+    await db.updateTable("likes").set({ like_new: 0 }).where("liker_id", "=", id).where("liked_id", "=", viewer.id).execute();
+  }
+
+  const visibleCount = viewer === null ? 1 : viewer.paid_user === 1 ? photos.length : freePhotoViews;
+  const shown = photos.slice(0, visibleCount);
+  const visibleFields = JSON.parse(site.visible_profile_fields) as string[];
+  const allFields: Record<string, string | number | null> = {
+    age: ageOn(row.date_of_birth, new Date()), gender: row.gender, sexuality: row.sexuality, country: row.country,
+    region: row.region, city: row.city, hair_colour: row.hair_colour, eye_colour: row.eye_colour, body_type: row.body_type,
+    relationship_status: row.relationship_status, tattoos: row.tattoos,
+  };
+  const notes = JSON.parse(site.visible_profile_notes) as string[];
+  return {
+    ...toCard(site, row),
+    about: row.about,
+    photos: shown,
+    photo_count: photos.length,
+    locked_photos: photos.length - shown.length,
+    fields: Object.fromEntries(visibleFields.filter((f) => f in allFields).map((f) => [f, allFields[f]!])),
+    notes: notes.includes("about") && row.about ? { about: row.about } : {},
+    interests: interests.map((i) => i.interest_id),
+    liked: likes.some((l) => l.liker_id === viewer?.id),
+    liked_me: likedMe,
+    blocked: Boolean(blocked),
+    related: related.map((r) => toCard(site, r)),
+  };
+}
+
+/** Blocking hides both members from each other everywhere; unblocking undoes it. */
+export async function setBlock(db: Db, site: SiteRow, viewer: UserRow, id: number, block: boolean) {
+  if (id === viewer.id) throw new ApiError(400, "validation_failed", "You cannot block yourself");
+  if (block) {
+    const target = await db.selectFrom("users").select("id").where("id", "=", id).where("site_id", "=", site.id).executeTakeFirst();
+    if (!target) throw new ApiError(404, "not_found", "This profile does not exist");
+    const exists = await db.selectFrom("blocks").select("blocker_id").where("blocker_id", "=", viewer.id).where("blocked_id", "=", id).executeTakeFirst();
+    if (!exists) await db.insertInto("blocks").values({ blocker_id: viewer.id, blocked_id: id, created_at: nowIso() }).execute();
+  } else {
+    await db.deleteFrom("blocks").where("blocker_id", "=", viewer.id).where("blocked_id", "=", id).execute();
+  }
+  return { blocked: block };
+}
+
+export async function setInvisible(db: Db, viewer: UserRow, invisible: boolean) {
+  await db.updateTable("profiles").set({ invisible: invisible ? 1 : 0 }).where("user_id", "=", viewer.id).execute();
+}
+
+/** The genders a member looks for, from their own gender and sexuality. */
+export function soughtGenders(profile: { gender: "male" | "female"; sexuality: string }): ("male" | "female")[] {
+  if (profile.sexuality === "bi") return ["male", "female"];
+  if (profile.sexuality === "gay") return [profile.gender];
+  return [profile.gender === "male" ? "female" : "male"];
 }

@@ -2,7 +2,7 @@ import { Router } from "express";
 import { rateLimit } from "express-rate-limit";
 import { signupRequestSchema } from "../../contract/signup";
 import { userView } from "../accounts/accounts.service";
-import { toCard } from "../members/members.service";
+import { soughtGenders, toCard } from "../members/members.service";
 import { createSession, sendActivationMail } from "../accounts/lifecycle.service";
 import * as accountsRepo from "../accounts/accounts.repository";
 import type { Mailer } from "../adapters/mail";
@@ -44,9 +44,7 @@ export function signupRoutes(db: Db, mailer: Mailer, signupsPerHour: number): Ro
     const member = requireMember(res);
     const { site } = locals(res);
     const profile = await accountsRepo.findProfile(db, member.id);
-    const seeks: ("male" | "female")[] =
-      profile.sexuality === "bi" ? ["male", "female"] : profile.sexuality === "gay" ? [profile.gender] : [profile.gender === "male" ? "female" : "male"];
-    const rows = await signupMatches(db, site.id, member.id, seeks, profile.country, 12);
+    const rows = await signupMatches(db, site.id, member.id, soughtGenders(profile), profile.country, 12);
     res.json({ profiles: rows.map((row) => toCard(site, row)) });
   });
 

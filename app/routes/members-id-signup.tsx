@@ -1,7 +1,7 @@
 import { useActionData, useNavigation } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/members-id-signup";
-import { profileTeaserResponseSchema } from "../../contract/members";
+import { profileResponseSchema } from "../../contract/members";
 import { SignupStepsForm } from "../components/signup-steps-form";
 import { useRootData, type RouteHandle } from "../root";
 import { ApiCallError, callApi, type CallContext } from "../services/api.server";
@@ -15,7 +15,7 @@ export const handle: RouteHandle = { hydrate: true };
 
 async function teaser(call: CallContext, id: string) {
   try {
-    return (await callApi(call, "/profile.php", { query: { id }, schema: profileTeaserResponseSchema })).profile;
+    return (await callApi(call, "/profile.php", { query: { id }, schema: profileResponseSchema })).profile;
   } catch (error) {
     if (error instanceof ApiCallError && (error.status === 404 || error.status === 400)) throw data(null, { status: 404 });
     throw error;

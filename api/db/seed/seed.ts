@@ -14,7 +14,7 @@ export const demoLogins = {
 };
 
 const tablesInDeleteOrder = [
-  "credit_ledger", "sessions", "profile_interests", "photos", "profiles", "users",
+  "likes", "blocks", "swipe_skips", "discount_codes", "account_tokens", "invites", "credit_ledger", "sessions", "profile_interests", "photos", "profiles", "users",
   "site_domains", "sites", "companies", "interests", "regions",
 ] as const;
 

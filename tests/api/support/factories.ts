@@ -21,6 +21,12 @@ export interface MemberOptions {
   name?: string;
   language?: string;
   country?: string;
+  gender?: "male" | "female";
+  sexuality?: "straight" | "gay" | "bi";
+  dateOfBirth?: string;
+  region?: string | null;
+  paid?: boolean;
+  photos?: number;
 }
 
 /** A member of a site who can log in with the returned email and password. */
@@ -36,17 +42,19 @@ export async function createMember(db: Db, siteId: number, options: MemberOption
       status: "active",
       signup_date: nowIso(),
       language: options.language ?? "en",
+      paid_user: options.paid ? 1 : 0,
+      last_seen_at: new Date().toISOString(),
     })
     .returning("id")
     .executeTakeFirstOrThrow();
   await db.insertInto("profiles").values({
     user_id: user.id,
     name: options.name ?? "Alex",
-    gender: "female",
-    sexuality: "straight",
-    date_of_birth: "1990-06-15",
+    gender: options.gender ?? "female",
+    sexuality: options.sexuality ?? "straight",
+    date_of_birth: options.dateOfBirth ?? "1990-06-15",
     country: options.country ?? "GB",
-    region: null,
+    region: options.region ?? null,
     city: "London",
     status: "active",
     about: "Hello",
@@ -56,5 +64,11 @@ export async function createMember(db: Db, siteId: number, options: MemberOption
     relationship_status: null,
     tattoos: null,
   }).execute();
+  for (let i = 0; i < (options.photos ?? 0); i++) {
+    await db.insertInto("photos").values({
+      user_id: user.id, filename: `p${user.id}-${i}.jpg`, thumb_filename: `p${user.id}-${i}-t.jpg`, status: "active",
+      is_main: i === 0 ? 1 : 0, created_at: new Date().toISOString(),
+    }).execute();
+  }
   return { id: user.id, email, password };
 }

@@ -1,0 +1,177 @@
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { likesResponseSchema, profileResponseSchema, searchResponseSchema, swipeResponseSchema } from "../../contract/members";
+import { createMember, createSite, type MemberOptions } from "./support/factories";
+import { cookieFrom, startTestApi, type TestApi } from "./support/test-api";
+
+let api: TestApi;
+let domain: string;
+let siteId: number;
+
+beforeAll(async () => {
+  api = await startTestApi();
+  const site = await createSite(api.db);
+  domain = site.domain;
+  siteId = site.id;
+});
+afterAll(() => api.close());
+
+async function member(options: MemberOptions = {}) {
+  const m = await createMember(api.db, siteId, options);
+  const { headers } = await api.call("/api/user.php", { method: "POST", domain, body: { email: m.email, password: m.password } });
+  return { ...m, cookie: cookieFrom(headers)! };
+}
+const get = (path: string, cookie?: string) => api.call(path, { domain, cookie });
+const post = (path: string, body: unknown, cookie: string, method = "POST") => api.call(path, { method, domain, cookie, body });
+const ids = (profiles: { id: number }[]) => profiles.map((p) => p.id);
+
+test("search filters by gender, country, region and age, 24 a page, never the searcher", async () => {
+  const me = await member({ gender: "male", country: "NL" });
+  const nl = [];
+  for (let i = 0; i < 26; i++) nl.push(await createMember(api.db, siteId, { gender: "female", country: "NL", dateOfBirth: `19${70 + (i % 20)}-01-01`, photos: i % 2 }));
+  const region = await createMember(api.db, siteId, { gender: "female", country: "NL", region: "NL-NH", dateOfBirth: "1995-03-01" });
+  const page1 = searchResponseSchema.parse((await get("/api/members.php?gender=female&country=NL", me.cookie)).body);
+  expect(page1.total).toBe(27);
+  expect(page1.profiles).toHaveLength(24);
+  expect(page1.pages).toBe(2);
+  expect(page1.profiles.every((p) => p.gender === "female" && p.country === "NL")).toBe(true);
+  // Members with a photo come first.
+  expect(page1.profiles[0]!.main_image).not.toBeNull();
+  const page2 = searchResponseSchema.parse((await get("/api/members.php?gender=female&country=NL&page=2", me.cookie)).body);
+  expect(page2.profiles).toHaveLength(3);
+  expect(new Set([...ids(page1.profiles), ...ids(page2.profiles)]).size).toBe(27);
+  expect(ids(page1.profiles)).not.toContain(me.id);
+
+  const aged = searchResponseSchema.parse((await get("/api/members.php?country=NL&min_age=30&max_age=35", me.cookie)).body);
+  expect(aged.profiles.every((p) => p.age >= 30 && p.age <= 35)).toBe(true);
+  expect(aged.profiles.length).toBeGreaterThan(0);
+
+  const narrow = searchResponseSchema.parse((await get("/api/members.php?gender=female&country=NL&countryregion=NL-NH", me.cookie)).body);
+  expect(ids(narrow.profiles)).toEqual([region.id]);
+  expect(narrow.similar?.total).toBe(26);
+  expect(ids(narrow.similar!.profiles)).not.toContain(region.id);
+  expect(nl.length).toBe(26);
+});
+
+test("blocked, invisible and pending-deletion members never appear in any list or profile", async () => {
+  const me = await member({ gender: "male", country: "SE", sexuality: "straight" });
+  const blockedByMe = await member({ gender: "female", country: "SE", name: "BlockedByMe" });
+  const blockedMe = await member({ gender: "female", country: "SE", name: "BlockedMe" });
+  const invisible = await member({ gender: "female", country: "SE", name: "Invisible" });
+  const leaving = await member({ gender: "female", country: "SE", name: "Leaving" });
+  const visible = await member({ gender: "female", country: "SE", name: "Visible" });
+  for (const other of [blockedByMe, blockedMe, invisible, leaving, visible]) await post("/api/like.php", { id: me.id }, other.cookie);
+
+  expect((await post("/api/block.php", { id: blockedByMe.id }, me.cookie)).body).toEqual({ blocked: true });
+  await post("/api/block.php", { id: me.id }, blockedMe.cookie);
+  await post("/api/invisible.php", { invisible: true }, invisible.cookie, "PUT");
+  await post("/api/user.php", { password: leaving.password }, leaving.cookie, "DELETE");
+
+  const hidden = [blockedByMe.id, blockedMe.id, invisible.id, leaving.id];
+  const search = searchResponseSchema.parse((await get("/api/members.php?country=SE", me.cookie)).body);
+  expect(ids(search.profiles)).toContain(visible.id);
+  for (const id of hidden) expect(ids(search.profiles)).not.toContain(id);
+
+  const likes = likesResponseSchema.parse((await get("/api/likes.php", me.cookie)).body);
+  expect(ids(likes.liked_by)).toEqual([visible.id]);
+  expect((await get("/api/user.php", me.cookie)).body.user.new_likes).toBe(1);
+
+  for (const id of hidden) expect((await get(`/api/profile.php?id=${id}`, me.cookie)).status).toBe(404);
+  // The blocked member cannot see or reach the blocker either.
+  expect((await get(`/api/profile.php?id=${me.id}`, blockedByMe.cookie)).status).toBe(404);
+  expect((await post("/api/like.php", { id: me.id }, blockedMe.cookie)).status).toBe(404);
+
+  const swipe = swipeResponseSchema.parse((await get("/api/swipe.php", me.cookie)).body);
+  expect(hidden).not.toContain(swipe.profile?.id);
+  const auto = await get("/api/auto-like.php", me.cookie);
+  expect(auto.body.profile.id).toBe(visible.id);
+  expect((await get("/api/auto-like.php", me.cookie)).body.profile).toBeNull();
+
+  // Unblocking shows them again.
+  await post("/api/block.php", { id: blockedByMe.id }, me.cookie, "DELETE");
+  expect((await get(`/api/profile.php?id=${blockedByMe.id}`, me.cookie)).status).toBe(200);
+});
+
+test("liking, unliking, matches, and opening a profile clears its new like", async () => {
+  const anna = await member({ gender: "female", country: "DK", name: "Anna" });
+  const bo = await member({ gender: "male", country: "DK", name: "Bo" });
+  expect((await post("/api/like.php", { id: bo.id }, anna.cookie)).body).toEqual({ liked: true, match: false });
+  expect((await post("/api/like.php", { id: bo.id }, anna.cookie)).body).toEqual({ liked: true, match: false });
+  const boLikes = likesResponseSchema.parse((await get("/api/likes.php", bo.cookie)).body);
+  expect(boLikes.liked_by).toEqual([expect.objectContaining({ id: anna.id, like_new: true })]);
+  expect((await get("/api/user.php", bo.cookie)).body.user.new_likes).toBe(1);
+
+  const viewed = profileResponseSchema.parse((await get(`/api/profile.php?id=${anna.id}`, bo.cookie)).body);
+  expect(viewed.profile).toMatchObject({ liked_me: true, liked: false });
+  expect(likesResponseSchema.parse((await get("/api/likes.php", bo.cookie)).body).liked_by[0]!.like_new).toBe(false);
+  expect((await get("/api/user.php", bo.cookie)).body.user.new_likes).toBe(0);
+
+  expect((await post("/api/like.php", { id: anna.id }, bo.cookie)).body).toEqual({ liked: true, match: true });
+  expect((await post("/api/like.php", { id: anna.id }, bo.cookie, "DELETE")).body).toEqual({ liked: false, match: false });
+  expect(likesResponseSchema.parse((await get("/api/likes.php", bo.cookie)).body).profiles).toEqual([]);
+  expect((await post("/api/like.php", { id: 999999 }, bo.cookie)).status).toBe(404);
+  expect((await api.call("/api/like.php", { method: "POST", domain, body: { id: anna.id } })).status).toBe(403);
+});
+
+test("free members see three of another member's photos, premium all, visitors the main one", async () => {
+  const owner = await createMember(api.db, siteId, { gender: "female", country: "FI", photos: 5 });
+  const free = await member({ country: "FI" });
+  const premium = await member({ country: "FI", paid: true });
+  const asFree = profileResponseSchema.parse((await get(`/api/profile.php?id=${owner.id}`, free.cookie)).body).profile;
+  expect(asFree).toMatchObject({ photo_count: 5, locked_photos: 2 });
+  expect(asFree.photos).toHaveLength(3);
+  const asPremium = profileResponseSchema.parse((await get(`/api/profile.php?id=${owner.id}`, premium.cookie)).body).profile;
+  expect(asPremium).toMatchObject({ photo_count: 5, locked_photos: 0 });
+  const asVisitor = profileResponseSchema.parse((await get(`/api/profile.php?id=${owner.id}`)).body).profile;
+  expect(asVisitor.photos).toHaveLength(1);
+  expect(asVisitor.locked_photos).toBe(4);
+  // A locked photo's file name is never sent.
+  expect(JSON.stringify(asVisitor)).not.toContain(`p${owner.id}-4`);
+  expect(Object.keys(asFree.fields)).toEqual(expect.arrayContaining(["age", "city", "country"]));
+});
+
+test("visitors get the first page of a search only where the site allows it", async () => {
+  const open = await get("/api/members.php");
+  expect(open.status).toBe(200);
+  expect(open.body).toMatchObject({ limited: true, page: 1, pages: 1 });
+  expect((await get("/api/members.php?page=3")).body.page).toBe(1);
+  await api.db.updateTable("sites").set({ logged_out_search: 0, logged_out_search_trafficsource: 1 }).where("id", "=", siteId).execute();
+  const { clearSiteCache } = await import("../../api/settings/settings.service");
+  clearSiteCache();
+  expect((await get("/api/members.php")).status).toBe(403);
+  expect((await get("/api/members.php?trafficsource=1")).status).toBe(200);
+  await api.db.updateTable("sites").set({ logged_out_search: 1, logged_out_search_trafficsource: 0 }).where("id", "=", siteId).execute();
+  clearSiteCache();
+});
+
+test("the swipe game shows sought profiles one at a time and allows 4 likes a day", async () => {
+  const me = await member({ gender: "female", sexuality: "straight", country: "PL" });
+  for (let i = 0; i < 7; i++) await createMember(api.db, siteId, { gender: "male", country: "PL", name: `Swipe${i}` });
+  const seen = new Set<number>();
+  let likesLeft = 4;
+  for (let i = 0; i < 4; i++) {
+    const next = swipeResponseSchema.parse((await get("/api/swipe.php", me.cookie)).body);
+    expect(next.profile!.gender).toBe("male");
+    expect(seen.has(next.profile!.id)).toBe(false);
+    seen.add(next.profile!.id);
+    expect(next.likes_left).toBe(likesLeft);
+    const result = await post("/api/swipe.php", { id: next.profile!.id, action: "like" }, me.cookie);
+    likesLeft -= 1;
+    expect(result.body.likes_left).toBe(likesLeft);
+  }
+  const skipped = swipeResponseSchema.parse((await get("/api/swipe.php", me.cookie)).body);
+  expect((await post("/api/swipe.php", { id: skipped.profile!.id, action: "skip" }, me.cookie)).status).toBe(200);
+  const after = swipeResponseSchema.parse((await get("/api/swipe.php", me.cookie)).body);
+  expect(after.profile!.id).not.toBe(skipped.profile!.id);
+  expect(after.likes_left).toBe(0);
+  const refused = await post("/api/swipe.php", { id: after.profile!.id, action: "like" }, me.cookie);
+  expect(refused.status).toBe(429);
+  expect(refused.body).toMatchObject({ error: "swipe_limit" });
+  expect(new Date(refused.body.data.next_reset).getUTCHours()).toBe(0);
+});
+
+test("invisible mode is the member's own switch", async () => {
+  const me = await member({ country: "NO" });
+  expect((await post("/api/invisible.php", { invisible: true }, me.cookie, "PUT")).status).toBe(200);
+  expect((await get("/api/user.php", me.cookie)).body.user.profile.invisible).toBe(true);
+  expect((await api.call("/api/invisible.php", { method: "PUT", domain, body: { invisible: true } })).status).toBe(403);
+});
