@@ -5,6 +5,13 @@ export default [
   layout("layouts/default.tsx", { id: "layout-default" }, [
     index("routes/index.tsx", { id: "index" }),
     route("login", "routes/login.tsx", { id: "login" }),
+    route("members", "routes/members.tsx", { id: "members" }),
+    route("members/:id", "routes/members-id.tsx", { id: "members-id" }),
+    route("likes", "routes/likes.tsx", { id: "likes" }),
+    route("likes/:type", "routes/likes.tsx", { id: "likes-type" }),
+    route("likes/m/:id", "routes/members-id.tsx", { id: "likes-m-id" }),
+    route("swipe-game", "routes/swipe-game.tsx", { id: "swipe-game" }),
+    route("match-finder", "routes/match-finder.tsx", { id: "match-finder" }),
     route("signup", "routes/signup.tsx", { id: "signup" }),
     route("complete-signup", "routes/complete-signup.tsx", { id: "complete-signup" }),
     route("signup-matches", "routes/signup-matches.tsx", { id: "signup-matches" }),
@@ -34,5 +41,6 @@ export default [
   route("language", "routes/language.tsx", { id: "language" }),
   route("entry-warning", "routes/entry-warning.tsx", { id: "entry-warning" }),
   route("activation-mail", "routes/activation-mail.tsx", { id: "activation-mail" }),
+  route("auto-like", "routes/auto-like.tsx", { id: "auto-like" }),
   route("notifications/export", "routes/notifications-export.tsx", { id: "notifications-export" }),
 ] satisfies RouteConfig;

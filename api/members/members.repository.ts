@@ -6,7 +6,7 @@ import type { Db } from "../db/database";
  * nobody who blocked the viewer or whom the viewer blocked. Every member list and profile starts here, so a
  * hidden, blocked or pending-deletion account cannot leak into one (SPEC §6).
  */
-export function visibleProfiles(db: Db, siteId: number, viewerId: number | null) {
+export function visibleProfiles(db: Db, siteId: number, viewerId: number | null, options: { showBlockedByViewer?: boolean } = {}) {
   let query = db
     .selectFrom("users")
     .innerJoin("profiles", "profiles.user_id", "users.id")
@@ -21,7 +21,8 @@ export function visibleProfiles(db: Db, siteId: number, viewerId: number | null)
       .where("users.id", "!=", viewerId)
       .where((eb) => eb.not(eb.exists(
         eb.selectFrom("blocks").select("blocks.blocker_id").where((b) => b.or([
-          b.and([b("blocks.blocker_id", "=", viewerId), b("blocks.blocked_id", "=", b.ref("users.id"))]),
+          // The blocker may still open the profile they blocked, to unblock it; the blocked member never.
+          ...(options.showBlockedByViewer ? [] : [b.and([b("blocks.blocker_id", "=", viewerId), b("blocks.blocked_id", "=", b.ref("users.id"))])]),
           b.and([b("blocks.blocker_id", "=", b.ref("users.id")), b("blocks.blocked_id", "=", viewerId)]),
         ])),
       )));

@@ -58,11 +58,11 @@ export async function search(db: Db, site: SiteRow, viewer: UserRow | null, quer
 }
 
 /**
- * A member's profile as the viewer may see it (SPEC §2 profile view). Blocked in either direction, invisible
- * or pending deletion: 404. Opening it clears the new flag of this member's like (SPEC §4).
+ * A member's profile as the viewer may see it (SPEC §2 profile view). Invisible, pending deletion, or having
+ * blocked the viewer: 404. A profile the viewer blocked stays reachable to them, so they can unblock it. Opening it clears the new flag of this member's like (SPEC §4).
  */
 export async function profileView(db: Db, site: SiteRow, viewer: UserRow | null, id: number): Promise<ProfileView> {
-  const row = await visibleProfiles(db, site.id, viewer?.id ?? null)
+  const row = await visibleProfiles(db, site.id, viewer?.id ?? null, { showBlockedByViewer: true })
     .where("users.id", "=", id)
     .select([...cardColumns, "profiles.about", "profiles.sexuality", "profiles.hair_colour", "profiles.eye_colour", "profiles.body_type", "profiles.relationship_status", "profiles.tattoos"])
     .executeTakeFirst();

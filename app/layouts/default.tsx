@@ -1,6 +1,7 @@
 import { Outlet } from "react-router";
 import type { Route } from "./+types/default";
 import { ActivationReminder } from "../components/activation-reminder";
+import { AutoLikeNotice } from "../components/auto-like-notice";
 import { EntryWarning } from "../components/entry-warning";
 import { FlashMessage } from "../components/flash-message";
 import { SignupModalProvider } from "../components/signup-modal";
@@ -25,6 +26,7 @@ function DefaultChrome({ root, children }: { root: RootData; children: React.Rea
       <TopBar root={root} />
       {root.flash && <FlashMessage flash={root.flash} />}
       {root.member?.needsActivation && <ActivationReminder email={root.member.email} isPhone={root.isPhone} />}
+      {root.member && <AutoLikeNotice />}
       {children}
       <SiteFooter root={root} />
       {root.entryWarning && (

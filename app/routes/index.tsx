@@ -1,9 +1,16 @@
-import { Link } from "react-router";
+import { Link, redirect } from "react-router";
+import { getMember } from "../services/auth.server";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/index";
 import { useRootData } from "../root";
 import { SignupLink } from "../components/signup-modal";
 import { pageMeta, rootDataOf } from "../services/seo";
+
+/** A member who opens the home page goes on to the members area (issue 4). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (await getMember({ request, context })) throw redirect("/members");
+  return null;
+}
 
 /** The landing page: complete HTML, no script (a crawler's and a scriptless phone's first page). */
 export default function Index() {

@@ -43,7 +43,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const flash = reactivated
       ? { message: "deletion.reactivated" }
       : { message: "flash.welcome", values: { name: user.profile.name } };
-    return redirect(safeRedirect(submission.value.redirectTo), { headers: { "Set-Cookie": await setFlash(request, flash) } });
+    // Members land on the members area, or back on the page that sent them to login.
+    return redirect(safeRedirect(submission.value.redirectTo, "/members"), { headers: { "Set-Cookie": await setFlash(request, flash) } });
   } catch (error) {
     if (!(error instanceof ApiCallError)) throw error;
     // SPEC §8: the failed and blocked messages; a per-IP limit reads like a block without minutes.

@@ -25,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const member = await requireMember(call);
   const deleting = new URL(request.url).searchParams.get("delete") === "1";
   const offers = deleting ? (await getCompanyInfo(call)).delete_discount : [];
-  return { email: member.email, deleting, offers, title: getI18n(context).t("settings.title") };
+  return { email: member.email, invisible: member.profile.invisible, deleting, offers, title: getI18n(context).t("settings.title") };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -36,6 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "password") return changePassword(call, formData);
   if (intent === "email") return changeEmail(call, formData);
   if (intent === "offer") return takeOffer(call, Number(formData.get("offer")));
+  if (intent === "invisible") return setInvisible(call, formData.get("invisible") === "on");
   if (intent === "delete") return deleteAccount(call, formData);
   throw data(null, { status: 400 });
 }
@@ -87,6 +88,13 @@ async function takeOffer(call: CallContext, offer: number) {
   });
 }
 
+/** Invisible mode (SPEC §6): hidden from search, likes and messages' senders lists. */
+async function setInvisible(call: CallContext, invisible: boolean) {
+  await callApi(call, "/invisible.php", { method: "PUT", body: { invisible }, schema: okResponseSchema });
+  const message = invisible ? "settings.invisibleOn" : "settings.invisibleOff";
+  return redirect("/notifications", { headers: { "Set-Cookie": await setFlash(call.request, { message }) } });
+}
+
 async function deleteAccount(call: CallContext, formData: FormData) {
   const submission = parseWithZod(formData, { schema: deleteFormSchema });
   if (submission.status !== "success") return data({ intent: "delete", result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
@@ -111,6 +119,17 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="col-12 col-lg-6">
           <EmailForm lastResult={resultFor("email")} current={loaderData.email} />
+        </div>
+        <div className="col-12 col-lg-6">
+          <section className="card card-body h-100" aria-labelledby="invisible-title">
+            <h2 id="invisible-title" className="h5">{t("settings.invisibleTitle")}</h2>
+            <p>{loaderData.invisible ? t("settings.invisibleIsOn") : t("settings.invisibleBody")}</p>
+            <Form method="post">
+              <input type="hidden" name="intent" value="invisible" />
+              <input type="hidden" name="invisible" value={loaderData.invisible ? "off" : "on"} />
+              <button type="submit" className="btn btn-outline-dark">{loaderData.invisible ? t("settings.invisibleTurnOff") : t("settings.invisibleTurnOn")}</button>
+            </Form>
+          </section>
         </div>
         <div className="col-12 col-lg-6">
           <section className="card card-body h-100" aria-labelledby="data-title">

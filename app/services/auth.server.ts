@@ -31,9 +31,9 @@ export async function requireMember(call: CallContext): Promise<User> {
   return member;
 }
 
-/** Visitors only: a member is sent home. */
+/** Visitors only: a member is sent to the members area. */
 export async function requireVisitor(call: CallContext): Promise<void> {
-  if (await getMember(call)) throw redirect("/");
+  if (await getMember(call)) throw redirect("/members");
 }
 
 /**

@@ -75,7 +75,9 @@ test("blocked, invisible and pending-deletion members never appear in any list o
   expect(ids(likes.liked_by)).toEqual([visible.id]);
   expect((await get("/api/user.php", me.cookie)).body.user.new_likes).toBe(1);
 
-  for (const id of hidden) expect((await get(`/api/profile.php?id=${id}`, me.cookie)).status).toBe(404);
+  for (const id of [blockedMe.id, invisible.id, leaving.id]) expect((await get(`/api/profile.php?id=${id}`, me.cookie)).status).toBe(404);
+  // The blocker can still open the blocked profile, to unblock it.
+  expect((await get(`/api/profile.php?id=${blockedByMe.id}`, me.cookie)).body.profile.blocked).toBe(true);
   // The blocked member cannot see or reach the blocker either.
   expect((await get(`/api/profile.php?id=${me.id}`, blockedByMe.cookie)).status).toBe(404);
   expect((await post("/api/like.php", { id: me.id }, blockedMe.cookie)).status).toBe(404);
@@ -86,9 +88,10 @@ test("blocked, invisible and pending-deletion members never appear in any list o
   expect(auto.body.profile.id).toBe(visible.id);
   expect((await get("/api/auto-like.php", me.cookie)).body.profile).toBeNull();
 
-  // Unblocking shows them again.
+  // Unblocking shows them again, both ways.
   await post("/api/block.php", { id: blockedByMe.id }, me.cookie, "DELETE");
-  expect((await get(`/api/profile.php?id=${blockedByMe.id}`, me.cookie)).status).toBe(200);
+  expect((await get(`/api/profile.php?id=${me.id}`, blockedByMe.cookie)).status).toBe(200);
+  expect(ids(searchResponseSchema.parse((await get("/api/members.php?country=SE", me.cookie)).body).profiles)).toContain(blockedByMe.id);
 });
 
 test("liking, unliking, matches, and opening a profile clears its new like", async () => {

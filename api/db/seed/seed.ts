@@ -56,8 +56,8 @@ export async function seedDemo(db: Db, options: { photosDir: string; reset?: boo
   const siteId = (await db.selectFrom("sites").select("id").where("domain", "=", "localhost").executeTakeFirstOrThrow()).id;
 
   const members = demoMembers(now, interestIds.length);
-  const freeLogin = { ...members[0]!, email: demoLogins.free.email, name: "Emma", gender: "female" as const, fictional: false, country: "GB", language: "en" as const, signup_date: nowIso() };
-  const premiumLogin = { ...members[1]!, email: demoLogins.premium.email, name: "Lucas", gender: "male" as const, fictional: false, country: "GB", language: "en" as const };
+  const freeLogin = { ...members[0]!, email: demoLogins.free.email, name: "Emma", gender: "female" as const, sexuality: "straight" as const, fictional: false, language: "en" as const, signup_date: nowIso() };
+  const premiumLogin = { ...members[1]!, email: demoLogins.premium.email, name: "Lucas", gender: "male" as const, sexuality: "straight" as const, fictional: false, language: "en" as const };
   const [freeHash, premiumHash] = await Promise.all([
     hashPassword(demoLogins.free.password),
     hashPassword(demoLogins.premium.password),
@@ -77,6 +77,7 @@ export async function seedDemo(db: Db, options: { photosDir: string; reset?: boo
     ),
   );
 
+  const userIds: number[] = [];
   await db.transaction().execute(async (trx) => {
     for (const [i, { member, passwordHash, premium }] of everyone.entries()) {
       const user = await trx
@@ -92,6 +93,7 @@ export async function seedDemo(db: Db, options: { photosDir: string; reset?: boo
         })
         .returning("id")
         .executeTakeFirstOrThrow();
+      userIds.push(user.id);
       await trx.insertInto("profiles").values({
         user_id: user.id,
         name: member.name,
@@ -121,6 +123,15 @@ export async function seedDemo(db: Db, options: { photosDir: string; reset?: boo
         await trx.updateTable("users").set({ credits: 120, paid_user: 1 }).where("id", "=", user.id).execute();
         await trx.insertInto("credit_ledger").values({
           user_id: user.id, delta: 120, balance_after: 120, reason: "purchase", reference: "demo-seed", created_at: nowIso(),
+        }).execute();
+      }
+    }
+    // A few demo members liked each demo login, so the likes pages have something to show from the start.
+    for (const [login, likers] of [[0, "male"], [1, "female"]] as const) {
+      const fans = everyone.map((e, i) => ({ ...e, id: userIds[i]! })).filter((e, i) => i > 1 && e.member.gender === likers && !e.member.fictional).slice(0, 3);
+      for (const [n, fan] of fans.entries()) {
+        await trx.insertInto("likes").values({
+          liker_id: fan.id, liked_id: userIds[login]!, created_at: new Date(now.getTime() - (n + 1) * 3600_000).toISOString(),
         }).execute();
       }
     }

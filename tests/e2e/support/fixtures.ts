@@ -40,3 +40,41 @@ export async function skipEntryWarning(page: Page) {
   await page.getByRole("dialog").getByRole("button", { name: fill(en.entryWarning.enter, { minAge: 18 }) }).click();
   await expect(page.getByRole("dialog")).toBeHidden();
 }
+
+export interface TestMember {
+  id: number;
+  name: string;
+  email: string;
+  password: string;
+}
+
+/**
+ * A new, activated member made through the member API (signup, then the activation link from the outbox), so
+ * each journey has members of its own whatever ran before.
+ */
+export async function createMember(request: import("@playwright/test").APIRequestContext, options: { gender: "male" | "female"; seeking: "male" | "female"; country?: string }): Promise<TestMember> {
+  const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const member = { name: `T${suffix}`, email: `t-${suffix}@example.com`, password: "journey password" };
+  const signup = await request.post("/api/signup.php", {
+    data: {
+      gender: options.gender, seeking: options.seeking, date_of_birth: "1991-02-03", country: options.country ?? "IE",
+      name: member.name, email: member.email, password: member.password, language: "en",
+    },
+  });
+  expect(signup.status()).toBe(201);
+  const { user } = await signup.json();
+  const outbox = await (await request.get("/api/dev-outbox.php")).json();
+  const link: string = outbox.messages.find((m: { to: string }) => m.to === member.email).links[0];
+  const token = new URL(link).searchParams.get("token");
+  expect((await request.post("/api/activate.php", { data: { token } })).status()).toBe(200);
+  return { id: user.id, ...member };
+}
+
+export async function logIn(page: Page, member: { email: string; password: string }) {
+  await page.goto("/login");
+  if (await page.getByRole("dialog").count()) await skipEntryWarning(page);
+  await page.getByLabel(en.login.email).fill(member.email);
+  await page.getByLabel(en.login.password).fill(member.password);
+  await page.getByRole("button", { name: en.login.submit }).click();
+  await expect(page).toHaveURL(/\/members/);
+}

@@ -1,0 +1,43 @@
+import { useEffect } from "react";
+import { Link } from "react-router";
+import { useTranslation } from "react-i18next";
+
+/**
+ * The like modal with a view-profile button (SPEC §2): "It's a Match!" after a mutual like, or the notice of a
+ * member who liked you. It closes on any click (SPEC §4); a click on the photo emits image-pressed and on the
+ * button button-pressed, each with the profile id, for whoever listens (analytics, the app shell).
+ */
+export function MatchNotice({ name, photo, profileHref, profileId, kind = "match", onClose }: {
+  name: string;
+  photo: string | null;
+  profileHref: string;
+  profileId?: number;
+  kind?: "match" | "liked";
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  useEffect(() => {
+    const close = () => onClose();
+    // Registered after the click that opened the notice has finished.
+    const timer = setTimeout(() => document.addEventListener("click", close), 0);
+    return () => {
+      clearTimeout(timer);
+      document.removeEventListener("click", close);
+    };
+  }, [onClose]);
+  const emit = (type: "image-pressed" | "button-pressed") => {
+    if (profileId !== undefined) window.dispatchEvent(new CustomEvent(type, { detail: { id: profileId } }));
+  };
+  return (
+    <div className="entry-warning match-notice" role="dialog" aria-modal="true" aria-labelledby="match-title">
+      <div className="entry-warning-card card shadow-lg text-center bounce-in">
+        <div className="card-body p-4">
+          <h2 id="match-title" className="h3 text-primary">{kind === "match" ? t("likes.matchTitle") : t("likes.likedYouTitle")}</h2>
+          {photo && <img src={photo} alt="" width={120} height={150} className="rounded-3 my-3 profile-card-photo match-photo" onClick={() => emit("image-pressed")} />}
+          <p>{kind === "match" ? t("likes.match", { name }) : t("likes.likedYou", { name })}</p>
+          <Link to={profileHref} className="btn btn-primary" onClick={() => emit("button-pressed")}>{t("likes.viewProfile")}</Link>
+        </div>
+      </div>
+    </div>
+  );
+}

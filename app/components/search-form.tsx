@@ -1,0 +1,81 @@
+import { Form } from "react-router";
+import { useTranslation } from "react-i18next";
+
+export interface SearchFormValues {
+  gender?: string;
+  country?: string;
+  countryregion?: string;
+  min_age?: string;
+  max_age?: string;
+}
+
+/**
+ * The member search as a GET form (shareable, crawlable); the site's search_fields decide which fields show.
+ */
+export function SearchForm({ values, fields, countries, regions, action = "/members" }: {
+  values: SearchFormValues;
+  fields: string[];
+  countries: { code: string; name: string }[];
+  regions: { code: string; country: string; name: string }[];
+  action?: string;
+}) {
+  const { t } = useTranslation();
+  const ages = Array.from({ length: 82 }, (_, i) => 18 + i);
+  return (
+    <Form method="get" action={action} className="search-form row g-2 align-items-end mb-4" role="search" aria-label={t("search.label")}>
+      {fields.includes("gender") && (
+        <div className="col-6 col-md-2">
+          <label htmlFor="search-gender" className="form-label small">{t("search.gender")}</label>
+          <select id="search-gender" name="gender" defaultValue={values.gender ?? ""} className="form-select">
+            <option value="">{t("search.any")}</option>
+            <option value="female">{t("search.women")}</option>
+            <option value="male">{t("search.men")}</option>
+          </select>
+        </div>
+      )}
+      {fields.includes("country") && (
+        <div className="col-6 col-md-3">
+          <label htmlFor="search-country" className="form-label small">{t("signup.country")}</label>
+          <select id="search-country" name="country" defaultValue={values.country ?? ""} className="form-select">
+            <option value="">{t("search.any")}</option>
+            {countries.map((c) => <option key={c.code} value={c.code}>{c.name}</option>)}
+          </select>
+        </div>
+      )}
+      {fields.includes("region") && (
+        <div className="col-12 col-md-3">
+          <label htmlFor="search-region" className="form-label small">{t("signup.region")}</label>
+          <select id="search-region" name="countryregion" defaultValue={values.countryregion ?? ""} className="form-select">
+            <option value="">{t("search.any")}</option>
+            {countries.map((c) => (
+              <optgroup key={c.code} label={c.name}>
+                {regions.filter((r) => r.country === c.code).map((r) => <option key={r.code} value={r.code}>{r.name}</option>)}
+              </optgroup>
+            ))}
+          </select>
+        </div>
+      )}
+      {fields.includes("age") && (
+        <>
+          <div className="col-4 col-md-1">
+            <label htmlFor="search-min-age" className="form-label small">{t("search.minAge")}</label>
+            <select id="search-min-age" name="min_age" defaultValue={values.min_age ?? ""} className="form-select">
+              <option value="">–</option>
+              {ages.map((a) => <option key={a} value={a}>{a}</option>)}
+            </select>
+          </div>
+          <div className="col-4 col-md-1">
+            <label htmlFor="search-max-age" className="form-label small">{t("search.maxAge")}</label>
+            <select id="search-max-age" name="max_age" defaultValue={values.max_age ?? ""} className="form-select">
+              <option value="">–</option>
+              {ages.map((a) => <option key={a} value={a}>{a}</option>)}
+            </select>
+          </div>
+        </>
+      )}
+      <div className="col-4 col-md-2">
+        <button type="submit" className="btn btn-primary w-100">{t("search.submit")}</button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,209 @@
+import { useEffect, useState } from "react";
+import { data, Form, Link, redirect, useFetcher } from "react-router";
+import { useTranslation } from "react-i18next";
+import type { Route } from "./+types/members-id";
+import { blockResponseSchema, likeResponseSchema } from "../../contract/members";
+import { MatchNotice } from "../components/match-notice";
+import { ProfileCard } from "../components/profile-card";
+import { useRootData, type RouteHandle } from "../root";
+import { callApi } from "../services/api.server";
+import { getMember, requireMember } from "../services/auth.server";
+import { setFlash } from "../services/flash.server";
+import { localeOf } from "../services/i18n.server";
+import { getRegions } from "../services/settings.server";
+import { countryNamer, loadProfile } from "../services/members.server";
+import { pageMeta } from "../services/seo";
+
+export const handle: RouteHandle = { hydrate: true };
+
+/** A member's profile (SPEC §2), also at /likes/m/{id}: gallery, fields, interests, buttons, related profiles. */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const call = { request, context };
+  const [profile, member, regions] = await Promise.all([loadProfile(call, params.id), getMember(call), getRegions(call)]);
+  const country = countryNamer(localeOf(context))(profile.country);
+  const region = regions.find((r) => r.code === profile.region)?.name ?? null;
+  return { profile, country, region, member: member && { paid: member.paid_user }, title: `${profile.name}, ${profile.age}`, back: new URL(request.url).pathname };
+}
+
+/** Like, unlike, block, unblock: forms without JavaScript, fetchers with it. A new match is announced. */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const call = { request, context };
+  await requireMember(call);
+  const form = await request.formData();
+  const intent = String(form.get("intent"));
+  const id = Number(params.id);
+  const back = new URL(request.url).pathname;
+  if (intent === "like" || intent === "unlike") {
+    const result = await callApi(call, "/like.php", { method: intent === "like" ? "POST" : "DELETE", body: { id }, schema: likeResponseSchema });
+    const name = String(form.get("name") ?? "");
+    if (form.get("js") === "1") return data(result);
+    if (result.match) return redirect(back, { headers: { "Set-Cookie": await setFlash(request, { message: "likes.matchFlash", values: { name } }) } });
+    return redirect(back);
+  }
+  if (intent === "block" || intent === "unblock") {
+    await callApi(call, "/block.php", { method: intent === "block" ? "POST" : "DELETE", body: { id }, schema: blockResponseSchema });
+    const message = intent === "block" ? "profile.blockedFlash" : "profile.unblockedFlash";
+    return redirect(back, { headers: { "Set-Cookie": await setFlash(request, { message, values: { name: String(form.get("name") ?? "") } }) } });
+  }
+  throw data(null, { status: 400 });
+}
+
+const fieldValueKey: Record<string, string> = {
+  gender: "fields.genders", sexuality: "fields.sexualities", hair_colour: "fields.hair", eye_colour: "fields.eyes",
+  body_type: "fields.body", relationship_status: "fields.relationship", tattoos: "fields.tattoos",
+};
+
+export default function MemberProfile({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const root = useRootData();
+  const { profile, member } = loaderData;
+  const cdn = root?.site.cdnPrefix ?? "";
+  const likeFetcher = useFetcher<{ liked: boolean; match: boolean }>();
+  // Optimistic: the button shows the new state while the like travels.
+  const pendingIntent = likeFetcher.formData?.get("intent");
+  const liked = pendingIntent ? pendingIntent === "like" : likeFetcher.data ? likeFetcher.data.liked : profile.liked;
+  const [matchShown, setMatchShown] = useState(false);
+  useEffect(() => {
+    if (likeFetcher.data?.match) setMatchShown(true);
+  }, [likeFetcher.data]);
+
+  const fieldValue = (name: string, value: string | number | null) => {
+    if (value === null || value === "") return null;
+    if (name === "country") return loaderData.country;
+    if (name === "region") return loaderData.region;
+    return fieldValueKey[name] ? t(`${fieldValueKey[name]}.${value}`) : String(value);
+  };
+
+  return (
+    <main id="main" className="flex-grow-1 container-lg py-4">
+      <div className="row g-4">
+        <div className="col-12 col-md-5 col-lg-4">
+          <Gallery profile={profile} cdn={cdn} member={member} />
+        </div>
+        <div className="col-12 col-md-7 col-lg-8">
+          <h1 className="h3 mb-1">
+            {profile.name}, {profile.age}
+            {profile.fictional && <span className="ms-2 fictional-marker" title={t("profile.fictional")}><span aria-hidden="true">{root?.site.fictionalIcon}</span><span className="visually-hidden">{t("profile.fictional")}</span></span>}
+          </h1>
+          <p className="text-body-secondary">{[profile.city, loaderData.country].filter(Boolean).join(", ")}</p>
+          {profile.fictional && <p className="alert alert-info small">{t("profile.fictionalNotice")}</p>}
+          {profile.liked_me && <p className="badge text-bg-success fs-6">{t("profile.likesYou", { name: profile.name })}</p>}
+
+          {member ? (
+            <div className="d-flex flex-wrap gap-2 mb-4">
+              <likeFetcher.Form method="post">
+                <input type="hidden" name="intent" value={liked ? "unlike" : "like"} />
+                <input type="hidden" name="name" value={profile.name} />
+                <JsFlag />
+                <button type="submit" className={`btn ${liked ? "btn-outline-primary" : "btn-primary"}`} aria-pressed={liked}>
+                  {liked ? t("profile.unlike") : t("profile.like")}
+                </button>
+              </likeFetcher.Form>
+              <Link to={`/members/${profile.id}/chat`} className="btn btn-outline-dark">{t("profile.message")}</Link>
+              <Link to={`/members/${profile.id}/chat?gift=1`} className="btn btn-outline-dark">{t("profile.gift")}</Link>
+              <Form method="post">
+                <input type="hidden" name="intent" value={profile.blocked ? "unblock" : "block"} />
+                <input type="hidden" name="name" value={profile.name} />
+                <button type="submit" className="btn btn-outline-danger">{profile.blocked ? t("profile.unblock") : t("profile.block")}</button>
+              </Form>
+            </div>
+          ) : (
+            <p className="d-flex flex-wrap gap-2 mb-4">
+              <Link to={`/members/${profile.id}/signup`} className="btn btn-primary">{t("profile.signupToContact", { name: profile.name })}</Link>
+              <Link to={`/login?redirectTo=${encodeURIComponent(loaderData.back)}`} className="btn btn-outline-dark">{t("nav.login")}</Link>
+            </p>
+          )}
+
+          {profile.notes.about && (
+            <section className="mb-4" aria-labelledby="about-title">
+              <h2 id="about-title" className="h5">{t("profile.about")}</h2>
+              <p className="profile-about">{profile.notes.about}</p>
+            </section>
+          )}
+          <section className="mb-4" aria-labelledby="details-title">
+            <h2 id="details-title" className="h5">{t("profile.details")}</h2>
+            <dl className="row mb-0">
+              {Object.entries(profile.fields).map(([name, value]) => {
+                const shown = fieldValue(name, value);
+                return shown === null ? null : (
+                  <div key={name} className="col-6 col-lg-4 mb-2">
+                    <dt className="small text-body-secondary fw-normal">{t(`fields.labels.${name}`)}</dt>
+                    <dd className="mb-0">{shown}</dd>
+                  </div>
+                );
+              })}
+            </dl>
+          </section>
+          {profile.interestNames.length > 0 && (
+            <section className="mb-4" aria-labelledby="interests-title">
+              <h2 id="interests-title" className="h5">{t("profile.interests")}</h2>
+              <ul className="list-inline mb-0">
+                {profile.interestNames.map((name) => <li key={name} className="list-inline-item badge rounded-pill text-bg-light border fs-6 fw-normal mb-1">{name}</li>)}
+              </ul>
+            </section>
+          )}
+        </div>
+      </div>
+      {profile.related.length > 0 && (
+        <section className="mt-4" aria-labelledby="related-title">
+          <h2 id="related-title" className="h5">{t("profile.related")}</h2>
+          <ul className="row g-3 list-unstyled">
+            {profile.related.map((p) => (
+              <li key={p.id} className="col-6 col-sm-4 col-lg-2">
+                <ProfileCard profile={p} cdnPrefix={cdn} fictionalIcon={root?.site.fictionalIcon ?? ""} to={`/members/${p.id}`} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {matchShown && <MatchNotice name={profile.name} photo={profile.main_image ? `${cdn}/${profile.main_image.thumb_filename}` : null} profileHref={`/members/${profile.id}`} onClose={() => setMatchShown(false)} />}
+    </main>
+  );
+}
+
+/** Tells the action that a script sent the form, so it answers data instead of redirecting. */
+function JsFlag() {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated ? <input type="hidden" name="js" value="1" /> : null;
+}
+
+/** The photo gallery with its count; photos the viewer may not see are blurred, with a way to see them. */
+function Gallery({ profile, cdn, member }: { profile: Route.ComponentProps["loaderData"]["profile"]; cdn: string; member: { paid: boolean } | null }) {
+  const { t } = useTranslation();
+  const [main, ...rest] = profile.photos;
+  return (
+    <section aria-labelledby="photos-title">
+      <h2 id="photos-title" className="visually-hidden">{t("profile.photos")}</h2>
+      {main ? (
+        <img src={`${cdn}/${main.filename}`} alt={t("profile.photoOf", { name: profile.name })} width={480} height={600} className="img-fluid rounded-3 shadow-sm w-100 teaser-photo" />
+      ) : (
+        <div className="profile-card-placeholder rounded-3" role="img" aria-label={t("profile.noPhoto")} />
+      )}
+      <p className="small text-body-secondary mt-2 mb-2">{t("profile.photoCount", { count: profile.photo_count })}</p>
+      <div className="row g-2">
+        {rest.map((photo) => (
+          <div className="col-4" key={photo.id}>
+            <a href={`${cdn}/${photo.filename}`}><img src={`${cdn}/${photo.thumb_filename}`} alt={t("profile.photoOf", { name: profile.name })} width={160} height={200} className="img-fluid rounded-2 profile-card-photo" loading="lazy" /></a>
+          </div>
+        ))}
+        {Array.from({ length: profile.locked_photos }, (_, i) => (
+          <div className="col-4" key={`locked-${i}`}>
+            <div className="locked-photo rounded-2" aria-hidden="true" />
+          </div>
+        ))}
+      </div>
+      {profile.locked_photos > 0 && (
+        <p className="small mt-2">
+          {member
+            ? <>{t("profile.lockedPremium")} <Link to="/premium">{t("nav.getPremium")}</Link></>
+            : <>{t("profile.lockedVisitor")} <Link to={`/members/${profile.id}/signup`}>{t("index.signupCta")}</Link></>}
+        </p>
+      )}
+    </section>
+  );
+}
+
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, { title: args.loaderData?.title ?? "", description: args.loaderData?.profile.about.slice(0, 150) || undefined });
+}

@@ -1,0 +1,127 @@
+import { useEffect, useState } from "react";
+import { Link, useFetcher, useLocation } from "react-router";
+import { useTranslation } from "react-i18next";
+import type { Route } from "./+types/members";
+import { searchResponseSchema, type ProfileCard as Card } from "../../contract/members";
+import { ProfileCard } from "../components/profile-card";
+import { SearchForm } from "../components/search-form";
+import { SignupLink } from "../components/signup-modal";
+import { useRootData, type RouteHandle } from "../root";
+import { ApiCallError, callApi } from "../services/api.server";
+import { getMember } from "../services/auth.server";
+import { trackingCookie } from "../services/cookies.server";
+import { getI18n, localeOf } from "../services/i18n.server";
+import { countryNamer } from "../services/members.server";
+import { pageMeta } from "../services/seo";
+import { getRegions, getSettings } from "../services/settings.server";
+import { redirect } from "react-router";
+
+export const handle: RouteHandle = { hydrate: true };
+
+const searchKeys = ["gender", "country", "countryregion", "min_age", "max_age"] as const;
+
+/** Search results (SPEC §2 members): 24 a page, with page links, and similar profiles when the search is narrow. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const call = { request, context };
+  const url = new URL(request.url);
+  const [settings, member, regions] = await Promise.all([getSettings(call), getMember(call), getRegions(call)]);
+  const values = Object.fromEntries(searchKeys.flatMap((k) => (url.searchParams.get(k) ? [[k, url.searchParams.get(k)!]] : [])));
+  const tracking = await trackingCookie.parse(request.headers.get("cookie"));
+  let result;
+  try {
+    result = await callApi(call, "/members.php", {
+      query: { ...values, page: url.searchParams.get("page") ?? undefined, trafficsource: tracking?.network || tracking?.ref ? "1" : undefined },
+      schema: searchResponseSchema,
+    });
+  } catch (error) {
+    // Visitors on a site without logged-out search are asked to log in first.
+    if (error instanceof ApiCallError && error.code === "authentication_required") throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+    if (error instanceof ApiCallError && error.code === "validation_failed") throw redirect("/members");
+    throw error;
+  }
+  const name = countryNamer(localeOf(context));
+  const countries = settings.countries.map((code) => ({ code, name: name(code) })).sort((a, b) => a.name.localeCompare(b.name));
+  return {
+    ...result,
+    values,
+    member: Boolean(member),
+    fields: settings.search_fields,
+    countries,
+    regions,
+    title: getI18n(context).t("search.title"),
+  };
+}
+
+export default function Members({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const root = useRootData();
+  const location = useLocation();
+  const more = useFetcher<typeof loader>();
+  // With JavaScript, "more" appends the next page; without, the page links below do the same job.
+  const [extra, setExtra] = useState<Card[]>([]);
+  useEffect(() => setExtra([]), [location.search]);
+  useEffect(() => {
+    if (more.data) setExtra((shown) => [...shown, ...more.data!.profiles.filter((p) => !shown.some((s) => s.id === p.id))]);
+  }, [more.data]);
+  const lastPage = more.data?.page ?? loaderData.page;
+  const profiles = [...loaderData.profiles, ...extra];
+  const pageHref = (page: number) => {
+    const params = new URLSearchParams(location.search);
+    params.set("page", String(page));
+    return `/members?${params}`;
+  };
+  const card = (profile: Card) => (
+    <li key={profile.id} className="col-6 col-sm-4 col-lg-3 col-xl-2">
+      <ProfileCard profile={profile} cdnPrefix={root?.site.cdnPrefix ?? ""} fictionalIcon={root?.site.fictionalIcon ?? ""} to={`/members/${profile.id}`} />
+    </li>
+  );
+  return (
+    <main id="main" className="flex-grow-1 container-lg py-4">
+      <h1 className="h3 mb-3">{loaderData.title}</h1>
+      <SearchForm values={loaderData.values} fields={loaderData.fields} countries={loaderData.countries} regions={loaderData.regions} />
+      <p className="text-body-secondary" role="status" aria-live="polite">{t("search.count", { count: loaderData.total })}</p>
+      {profiles.length === 0 ? <p>{t("search.none")}</p> : <ul className="row g-3 list-unstyled">{profiles.map(card)}</ul>}
+
+      {loaderData.limited ? (
+        loaderData.total > profiles.length && (
+          <div className="alert alert-info d-flex flex-wrap gap-2 align-items-center mt-3">
+            <span className="me-auto">{t("search.visitorMore")}</span>
+            <SignupLink className="btn btn-primary">{t("index.signupCta")}</SignupLink>
+          </div>
+        )
+      ) : (
+        lastPage < loaderData.pages && (
+          <div className="d-flex flex-wrap gap-2 align-items-center justify-content-center mt-4">
+            <more.Form method="get" action="/members">
+              {Object.entries(loaderData.values).map(([k, v]) => <input key={k} type="hidden" name={k} value={v} />)}
+              <input type="hidden" name="page" value={lastPage + 1} />
+              <button type="submit" className="btn btn-primary" disabled={more.state !== "idle"}>{t("search.more")}</button>
+            </more.Form>
+          </div>
+        )
+      )}
+      {!loaderData.limited && loaderData.pages > 1 && (
+        <nav aria-label={t("search.pages")} className="mt-3">
+          <ul className="pagination flex-wrap justify-content-center">
+            {Array.from({ length: loaderData.pages }, (_, i) => i + 1).map((page) => (
+              <li key={page} className={`page-item${page === loaderData.page ? " active" : ""}`}>
+                <Link className="page-link" to={pageHref(page)} aria-current={page === loaderData.page ? "page" : undefined}>{page}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+
+      {loaderData.similar && loaderData.similar.total > 0 && (
+        <section className="mt-5" aria-labelledby="similar-title">
+          <h2 id="similar-title" className="h5">{t("search.similar", { count: loaderData.similar.total })}</h2>
+          <ul className="row g-3 list-unstyled">{loaderData.similar.profiles.map(card)}</ul>
+        </section>
+      )}
+    </main>
+  );
+}
+
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, { title: args.loaderData?.title ?? "" });
+}

@@ -1,0 +1,28 @@
+import { data } from "react-router";
+import { profileResponseSchema } from "../../contract/members";
+import { ApiCallError, callApi, type CallContext } from "./api.server";
+import { getInterests } from "./settings.server";
+import { localeOf } from "./i18n.server";
+
+/** A profile as the viewer may see it, with its interests named in the viewer's language; 404 when hidden. */
+export async function loadProfile(call: CallContext, id: string) {
+  if (!/^\d+$/.test(id)) throw data(null, { status: 404 });
+  try {
+    const [{ profile }, interests] = await Promise.all([
+      callApi(call, "/profile.php", { query: { id }, schema: profileResponseSchema }),
+      getInterests(call),
+    ]);
+    const locale = localeOf(call.context);
+    const names = new Map(interests.map((i) => [i.id, i.names[locale] ?? i.names.en ?? i.slug]));
+    return { ...profile, interestNames: profile.interests.map((i) => names.get(i)).filter((n): n is string => Boolean(n)) };
+  } catch (error) {
+    if (error instanceof ApiCallError && (error.status === 404 || error.status === 400)) throw data(null, { status: 404 });
+    throw error;
+  }
+}
+
+/** Country names in the member's language, for forms and profiles. */
+export function countryNamer(locale: string) {
+  const names = new Intl.DisplayNames([locale === "no" ? "nb" : locale], { type: "region" });
+  return (code: string) => names.of(code) ?? code;
+}

@@ -1,0 +1,133 @@
+import { createMember, expect, fill, logIn, skipEntryWarning, strings, test } from "./support/fixtures";
+
+const { en } = strings;
+
+test("search with filters and pages, open a profile, like it, see it under likes given", async ({ page, request }) => {
+  const anna = await createMember(request, { gender: "female", seeking: "male" });
+  const ben = await createMember(request, { gender: "male", seeking: "female" });
+  await logIn(page, anna);
+
+  await page.getByLabel(en.search.gender).selectOption("male");
+  await page.getByRole("button", { name: en.search.submit }).click();
+  await expect(page).toHaveURL(/gender=male/);
+  const count = Number((await page.getByText(/Members found: \d+/).textContent())!.match(/\d+/)![0]);
+  expect(count).toBeGreaterThan(24);
+  await expect(page.locator(".profile-card")).toHaveCount(24);
+  // Page 2: with JavaScript "Show more" appends it; without, the page link opens it.
+  if (await page.evaluate(() => typeof window !== "undefined" && "__reactRouterContext" in window)) {
+    await page.getByRole("button", { name: en.search.more }).click();
+    await expect(page.locator(".profile-card")).toHaveCount(Math.min(48, count));
+  } else {
+    await page.getByRole("navigation", { name: en.search.pages }).getByRole("link", { name: "2", exact: true }).click();
+    await expect(page).toHaveURL(/page=2/);
+    await expect(page.locator(".profile-card")).toHaveCount(Math.min(24, count - 24));
+  }
+
+  await page.getByLabel(en.signup.country).selectOption("IE");
+  await page.getByRole("button", { name: en.search.submit }).click();
+  await page.getByRole("link", { name: fill(en.profile.open, { name: ben.name }) }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(ben.name);
+  await page.getByRole("button", { name: en.profile.like, exact: true }).click();
+  await expect(page.getByRole("button", { name: en.profile.unlike })).toBeVisible();
+
+  await page.goto("/likes/given");
+  await expect(page.getByRole("link", { name: fill(en.profile.open, { name: ben.name }) })).toBeVisible();
+});
+
+test("the second member likes back: a match for both; a block makes the profile a 404", async ({ browser, page, request }, testInfo) => {
+  const anna = await createMember(request, { gender: "female", seeking: "male" });
+  const ben = await createMember(request, { gender: "male", seeking: "female" });
+  await logIn(page, anna);
+  await page.goto(`/members/${ben.id}`);
+  await page.getByRole("button", { name: en.profile.like, exact: true }).click();
+  await expect(page.getByRole("button", { name: en.profile.unlike })).toBeVisible();
+
+  const benContext = await browser.newContext({ ...testInfo.project.use });
+  const benPage = await benContext.newPage();
+  await logIn(benPage, ben);
+  await expect(benPage.getByRole("banner").getByRole("link", { name: en.nav.likes })).toContainText("1");
+  await benPage.goto("/likes");
+  await expect(benPage.getByText(en.likes.new, { exact: true })).toBeVisible();
+  await benPage.getByRole("link", { name: fill(en.profile.open, { name: anna.name }) }).click();
+  await expect(benPage.getByText(fill(en.profile.likesYou, { name: anna.name }))).toBeVisible();
+  await benPage.getByRole("button", { name: en.profile.like, exact: true }).click();
+  // The match notice: a modal with JavaScript, a flash on the next page without.
+  if (testInfo.project.name === "js") {
+    await expect(benPage.getByRole("dialog", { name: en.likes.matchTitle })).toBeVisible();
+    await benPage.mouse.click(5, 5);
+    await expect(benPage.getByRole("dialog")).toBeHidden();
+  } else {
+    await expect(benPage.getByRole("status")).toHaveText(fill(en.likes.matchFlash, { name: anna.name }));
+  }
+
+  await page.goto("/likes/matches");
+  await expect(page.getByRole("link", { name: fill(en.profile.open, { name: ben.name }) })).toBeVisible();
+
+  // Anna blocks Ben: Ben no longer finds her profile.
+  await page.goto(`/members/${ben.id}`);
+  await page.getByRole("button", { name: en.profile.block }).click();
+  await expect(page.getByRole("status")).toHaveText(fill(en.profile.blockedFlash, { name: ben.name }));
+  const response = await benPage.goto(`/members/${anna.id}`);
+  expect(response?.status()).toBe(404);
+  await expect(benPage.getByRole("heading", { name: en.errors.notFound })).toBeVisible();
+  await benContext.close();
+});
+
+test("the swipe game allows 4 likes a day, then says when more come", async ({ page, request }) => {
+  const player = await createMember(request, { gender: "female", seeking: "male" });
+  await logIn(page, player);
+  await page.goto("/swipe-game");
+  for (let left = 4; left > 0; left--) {
+    await expect(page.getByText(fill(en.swipe.likesLeft, { count: left }))).toBeVisible();
+    const name = await page.getByRole("heading", { level: 2 }).first().textContent();
+    await page.getByRole("button", { name: en.swipe.like, exact: true }).click();
+    await expect(page.getByRole("heading", { level: 2 }).first()).not.toHaveText(name!);
+  }
+  await expect(page.getByText(fill(en.swipe.likesLeft, { count: 0 }))).toBeVisible();
+  await expect(page.getByText(/You have used today's likes\. New likes come in \d+ h\./)).toBeVisible();
+  await expect(page.getByRole("button", { name: en.swipe.like, exact: true })).toBeDisabled();
+  // Skipping still works.
+  const name = await page.getByRole("heading", { level: 2 }).first().textContent();
+  await page.getByRole("button", { name: en.swipe.skip }).click();
+  await expect(page.getByRole("heading", { level: 2 }).first()).not.toHaveText(name!);
+});
+
+test("the match finder leads to a prefilled search", async ({ page, request }) => {
+  const member = await createMember(request, { gender: "male", seeking: "female" });
+  await logIn(page, member);
+  await page.goto("/match-finder");
+  await expect(page.getByLabel(en.search.gender)).toHaveValue("female");
+  await page.getByRole("button", { name: en.search.submit }).click();
+  await expect(page).toHaveURL(/\/members\?gender=female&country=IE/);
+  await expect(page.getByText(/Members found: \d+/)).toBeVisible();
+});
+
+test("visitors get a limited search that leads to signup", async ({ page }) => {
+  await page.goto("/members");
+  await skipEntryWarning(page);
+  await expect(page.locator(".profile-card")).toHaveCount(24);
+  await expect(page.getByText(en.search.visitorMore)).toBeVisible();
+  await expect(page.getByRole("navigation", { name: en.search.pages })).toHaveCount(0);
+});
+
+test("settings: invisible mode, a retention offer and a wrong old password", async ({ page, request }) => {
+  const member = await createMember(request, { gender: "female", seeking: "male" });
+  await logIn(page, member);
+  await page.goto("/notifications");
+  await page.getByRole("button", { name: en.settings.invisibleTurnOn }).click();
+  await expect(page.getByRole("status")).toHaveText(en.settings.invisibleOn);
+  await expect(page.getByText(en.settings.invisibleIsOn)).toBeVisible();
+  await page.getByRole("button", { name: en.settings.invisibleTurnOff }).click();
+  await expect(page.getByRole("status")).toHaveText(en.settings.invisibleOff);
+
+  const passwordForm = page.getByRole("region", { name: en.settings.passwordTitle });
+  await passwordForm.getByLabel(en.settings.oldPassword).fill("not my password");
+  await passwordForm.getByLabel(en.reset.newPassword, { exact: true }).fill("a brand new one");
+  await passwordForm.getByLabel(en.reset.confirmPassword).fill("a brand new one");
+  await passwordForm.getByRole("button", { name: en.settings.savePassword }).click();
+  await expect(page.getByText(en.settings.wrongOldPassword)).toBeVisible();
+
+  await page.getByRole("link", { name: en.deletion.start }).click();
+  await page.getByRole("button", { name: en.deletion.takeOffer }).click();
+  await expect(page.getByRole("status")).toHaveText(fill(en.deletion.offerTaken, { code: "STAY50-50", percentage: 50 }));
+});
