@@ -21,8 +21,9 @@ async function waitForHealth() {
   throw new Error("server did not become healthy");
 }
 
-async function measure(title: string, path: string) {
-  const result = await autocannon({ url: origin + path, connections: 10, duration, headers: { "accept-encoding": "gzip" } });
+async function measure(title: string, path: string, cookie?: string) {
+  const headers: Record<string, string> = { "accept-encoding": "gzip", ...(cookie ? { cookie } : {}) };
+  const result = await autocannon({ url: origin + path, connections: 10, duration, headers });
   const errors = result.errors + result.non2xx;
   console.log(
     `${title.padEnd(28)} ${result.requests.average.toFixed(0).padStart(7)} req/s   p50 ${String(result.latency.p50).padStart(4)} ms   p99 ${String(result.latency.p99).padStart(4)} ms${errors ? `   (${errors} errors/non-2xx)` : ""}`,
@@ -45,6 +46,17 @@ try {
   await measure("GET / (logged out)", "/");
   await measure("GET /pages/terms", "/pages/terms");
   await measure("GET /api/settings.php", "/api/settings.php?domain=localhost");
+
+  // Logged in as the free demo member (README): the search (24 results) and a profile.
+  const login = await fetch(`${origin}/api/user.php`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: "free@example.com", password: "demo-free-2026" }),
+  });
+  const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const search = (await (await fetch(`${origin}/api/members.php`, { headers: { cookie } })).json()) as { profiles: { id: number }[] };
+  await measure("GET /members (logged in)", "/members", cookie);
+  await measure("GET /members/{id}", `/members/${search.profiles[0]!.id}`, cookie);
   console.log(`JavaScript loaded by /:      ${(await javascriptSize("/") / 1024).toFixed(1)} kB gzipped`);
   console.log(`JavaScript loaded by /login: ${(await javascriptSize("/login") / 1024).toFixed(1)} kB gzipped`);
 } finally {

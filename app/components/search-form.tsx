@@ -11,6 +11,7 @@ export interface SearchFormValues {
 
 /**
  * The member search as a GET form (shareable, crawlable); the site's search_fields decide which fields show.
+ * Regions are those of the chosen country: choosing a country and searching offers its regions.
  */
 export function SearchForm({ values, fields, countries, regions, action = "/members" }: {
   values: SearchFormValues;
@@ -46,12 +47,8 @@ export function SearchForm({ values, fields, countries, regions, action = "/memb
         <div className="col-12 col-md-3">
           <label htmlFor="search-region" className="form-label small">{t("signup.region")}</label>
           <select id="search-region" name="countryregion" defaultValue={values.countryregion ?? ""} className="form-select">
-            <option value="">{t("search.any")}</option>
-            {countries.map((c) => (
-              <optgroup key={c.code} label={c.name}>
-                {regions.filter((r) => r.country === c.code).map((r) => <option key={r.code} value={r.code}>{r.name}</option>)}
-              </optgroup>
-            ))}
+            <option value="">{values.country ? t("search.any") : t("search.countryFirst")}</option>
+            {regions.filter((r) => r.country === values.country).map((r) => <option key={r.code} value={r.code}>{r.name}</option>)}
           </select>
         </div>
       )}

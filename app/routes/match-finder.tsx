@@ -21,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     values: { gender: sought, country: member.profile.country, min_age: String(Math.max(18, age - 8)), max_age: String(age + 8) },
     countries: settings.countries.map((code) => ({ code, name: name(code) })).sort((a, b) => a.name.localeCompare(b.name)),
-    regions,
+    regions: regions.filter((r) => r.country === member.profile.country),
     title: getI18n(context).t("matchFinder.title"),
   };
 }

@@ -47,7 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     member: Boolean(member),
     fields: settings.search_fields,
     countries,
-    regions,
+    regions: regions.filter((r) => r.country === values.country),
     title: getI18n(context).t("search.title"),
   };
 }
