@@ -5,6 +5,16 @@ import {
   regionsResponseSchema, settingsQuerySchema, settingsSchema,
 } from "./settings";
 import { languageUpdateSchema, loginRequestSchema, loginResponseSchema, okResponseSchema, userResponseSchema } from "./user";
+import {
+  accountDeleteSchema, discountCodeResponseSchema, emailRequestSchema, mailChangeSchema, passwordChangeSchema,
+  passwordResetSchema, retentionOfferSchema, signupMatchesResponseSchema, signupRequestSchema, signupResponseSchema,
+  tokenRequestSchema,
+} from "./signup";
+import {
+  autoLikeResponseSchema, blockResponseSchema, invisibleRequestSchema, likeResponseSchema, likesResponseSchema,
+  profileIdSchema, profileResponseSchema, searchQuerySchema, searchResponseSchema, swipeRequestSchema,
+  swipeResponseSchema, swipeResultSchema,
+} from "./members";
 
 export interface Endpoint {
   method: "get" | "post" | "put" | "delete";
@@ -28,5 +38,31 @@ export const endpoints: Endpoint[] = [
   { method: "put", path: "/api/user.php", summary: "Change the member's language", body: languageUpdateSchema, response: userResponseSchema, member: true },
   { method: "get", path: "/api/logout.php", summary: "Log out", response: okResponseSchema },
   { method: "post", path: "/api/page-hidden.php", summary: "Beacon: the member's page became hidden", body: z.object({}), response: okResponseSchema },
+
+  { method: "post", path: "/api/signup.php", summary: "Sign up: creates an unconfirmed member and mails the activation link", body: signupRequestSchema, response: signupResponseSchema },
+  { method: "get", path: "/api/signup-matches.php", summary: "Suggested members right after signup", response: signupMatchesResponseSchema, member: true },
+  { method: "post", path: "/api/activate.php", summary: "Follow the activation link", body: tokenRequestSchema, response: okResponseSchema },
+  { method: "post", path: "/api/activation-mail.php", summary: "Send the activation mail again", body: z.object({}), response: okResponseSchema, member: true },
+  { method: "post", path: "/api/password-reset.php", summary: "Mail a password-reset link", body: emailRequestSchema, response: okResponseSchema },
+  { method: "put", path: "/api/password-reset.php", summary: "Set a new password from a reset link", body: passwordResetSchema, response: okResponseSchema },
+  { method: "put", path: "/api/password.php", summary: "Change the password (needs the old one)", body: passwordChangeSchema, response: okResponseSchema, member: true },
+  { method: "post", path: "/api/mail-change.php", summary: "Mail a confirmation link to a new address", body: mailChangeSchema, response: okResponseSchema, member: true },
+  { method: "put", path: "/api/mail-change.php", summary: "Confirm a new address from its link", body: tokenRequestSchema, response: z.object({ ok: z.literal(true), email: z.string() }) },
+  { method: "post", path: "/api/retention-offer.php", summary: "Take a retention offer instead of leaving", body: retentionOfferSchema, response: discountCodeResponseSchema, member: true },
+  { method: "delete", path: "/api/user.php", summary: "Delete the account (pending deletion for 14 days)", body: accountDeleteSchema, response: okResponseSchema, member: true },
+  { method: "post", path: "/api/reactivate.php", summary: "Undo a pending deletion from its link", body: tokenRequestSchema, response: userResponseSchema },
+  { method: "get", path: "/api/account-export.php", summary: "All the member's data (GDPR access)", response: z.record(z.string(), z.unknown()), member: true },
+
+  { method: "get", path: "/api/members.php", summary: "Search members, 24 a page", query: searchQuerySchema, response: searchResponseSchema },
+  { method: "get", path: "/api/profile.php", summary: "A member's profile as the viewer may see it", query: profileIdSchema, response: profileResponseSchema },
+  { method: "get", path: "/api/likes.php", summary: "Likes given (profiles) and received (liked_by)", response: likesResponseSchema, member: true },
+  { method: "post", path: "/api/like.php", summary: "Like a member", body: profileIdSchema, response: likeResponseSchema, member: true },
+  { method: "delete", path: "/api/like.php", summary: "Unlike a member", body: profileIdSchema, response: likeResponseSchema, member: true },
+  { method: "get", path: "/api/auto-like.php", summary: "A real like not shown yet, for the like notice", response: autoLikeResponseSchema, member: true },
+  { method: "post", path: "/api/block.php", summary: "Block a member", body: profileIdSchema, response: blockResponseSchema, member: true },
+  { method: "delete", path: "/api/block.php", summary: "Unblock a member", body: profileIdSchema, response: blockResponseSchema, member: true },
+  { method: "get", path: "/api/swipe.php", summary: "The swipe game's next profile and likes left today", response: swipeResponseSchema, member: true },
+  { method: "post", path: "/api/swipe.php", summary: "Like (4 a day) or skip in the swipe game", body: swipeRequestSchema, response: swipeResultSchema, member: true },
+  { method: "put", path: "/api/invisible.php", summary: "Turn invisible mode on or off", body: invisibleRequestSchema, response: okResponseSchema, member: true },
 ];
 export { apiErrorSchema };

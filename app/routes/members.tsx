@@ -79,7 +79,7 @@ export default function Members({ loaderData }: Route.ComponentProps) {
     <main id="main" className="flex-grow-1 container-lg py-4">
       <h1 className="h3 mb-3">{loaderData.title}</h1>
       <SearchForm values={loaderData.values} fields={loaderData.fields} countries={loaderData.countries} regions={loaderData.regions} />
-      <p className="text-body-secondary" role="status" aria-live="polite">{t("search.count", { count: loaderData.total })}</p>
+      <p className="text-body-secondary" aria-live="polite">{t("search.count", { count: loaderData.total })}</p>
       {profiles.length === 0 ? <p>{t("search.none")}</p> : <ul className="row g-3 list-unstyled">{profiles.map(card)}</ul>}
 
       {loaderData.limited ? (

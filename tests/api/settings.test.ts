@@ -70,7 +70,8 @@ test("openapi.json documents every endpoint from the contract", async () => {
   expect(Object.keys(body.paths)).toEqual(expect.arrayContaining([
     "/api/settings.php", "/api/user.php", "/api/logout.php", "/api/page-hidden.php", "/api/interests.php",
   ]));
-  expect(Object.keys(body.paths["/api/user.php"])).toEqual(["get", "post", "put"]);
+  expect(Object.keys(body.paths["/api/user.php"])).toEqual(["get", "post", "put", "delete"]);
+  expect(Object.keys(body.paths)).toEqual(expect.arrayContaining(["/api/signup.php", "/api/members.php", "/api/like.php", "/api/swipe.php"]));
   expect(body.paths["/api/user.php"].post.requestBody.content["application/json"].schema.required).toEqual(["email", "password"]);
 });
 

@@ -131,3 +131,31 @@ test("settings: invisible mode, a retention offer and a wrong old password", asy
   await page.getByRole("button", { name: en.deletion.takeOffer }).click();
   await expect(page.getByRole("status")).toHaveText(fill(en.deletion.offerTaken, { code: "STAY50-50", percentage: 50 }));
 });
+
+test("a real like shows as the like notice after ?t seconds; t leaves the address", async ({ page, request, playwright }, testInfo) => {
+  test.skip(testInfo.project.name === "no-js", "the notice is a JavaScript enhancement; without it likes are on the likes page");
+  const anna = await createMember(request, { gender: "female", seeking: "male" });
+  // Ben likes Anna with his own session.
+  const benSession = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
+  const ben = await createMember(benSession, { gender: "male", seeking: "female" });
+  await benSession.post("/api/user.php", { data: { email: ben.email, password: ben.password } });
+  expect((await benSession.post("/api/like.php", { data: { id: anna.id } })).status()).toBe(200);
+  await benSession.dispose();
+
+  await logIn(page, anna);
+  await page.goto("/members?t=2");
+  const pressed = page.evaluate(() => new Promise<number>((resolve) => {
+    window.addEventListener("button-pressed", (e) => resolve((e as CustomEvent<{ id: number }>).detail.id), { once: true });
+  }));
+  const notice = page.getByRole("dialog", { name: en.likes.likedYouTitle });
+  await expect(notice).toBeVisible();
+  await expect(notice).toContainText(ben.name);
+  await expect(page).not.toHaveURL(/[?&]t=/);
+  await notice.getByRole("link", { name: en.likes.viewProfile }).click();
+  expect(await pressed).toBe(ben.id);
+  await expect(page).toHaveURL(new RegExp(`/likes/m/${ben.id}$`));
+  // Shown once: the next visit has no notice.
+  await page.goto("/members?t=1");
+  await page.waitForTimeout(1500);
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+});
