@@ -137,14 +137,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 export function ErrorPage({ error }: { error: unknown }) {
   const { t } = useTranslation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const message =
-    status === 404
-      ? t("errors.notFound")
-      : status === 503 || status >= 500
-        ? t("errors.generic")
-        : isRouteErrorResponse(error) && typeof error.data === "string" && error.data
-          ? error.data
-          : t("errors.generic");
+  // A 404 says so; anything else gets the friendly general message, never a stack trace (SPEC §8).
+  const message = status === 404 ? t("errors.notFound") : t("errors.generic");
   return (
     <main className="container py-5 flex-grow-1 text-center" id="main">
       <title>{`${message} (${status})`}</title>

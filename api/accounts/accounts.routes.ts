@@ -1,5 +1,4 @@
 import { Router } from "express";
-import { rateLimit } from "express-rate-limit";
 import { languageUpdateSchema, loginRequestSchema } from "../../contract/user";
 import type { Db } from "../db/database";
 import type { ApiEnv } from "../env.server";
@@ -7,6 +6,7 @@ import { ApiError } from "../errors";
 import { clearSessionCookie, setSessionCookie } from "../http/cookies";
 import { locals, requireMember } from "../http/locals";
 import { parseWith } from "../http/validate";
+import { perAddressLimit } from "../http/rate-limit";
 import * as accounts from "./accounts.service";
 
 /** user.php (GET current member, POST login, PUT language), logout.php and page-hidden.php (SPEC §7). */
@@ -15,14 +15,7 @@ export function accountsRoutes(db: Db, env: ApiEnv): Router {
   const policy = { maxFailures: env.LOGIN_MAX_FAILURES, blockMinutes: env.LOGIN_BLOCK_MINUTES };
 
   // Per-IP limit on login attempts, on top of the per-account block (guessing across many accounts).
-  const loginRateLimit = rateLimit({
-    windowMs: 15 * 60_000,
-    limit: env.LOGIN_RATE_PER_IP,
-    standardHeaders: "draft-8",
-    legacyHeaders: false,
-    handler: (_req, _res, next) =>
-      next(new ApiError(429, "rate_limited", "Too many login attempts, please try again later")),
-  });
+  const loginRateLimit = perAddressLimit(15 * 60_000, env.LOGIN_RATE_PER_IP, "Too many login attempts, please try again later");
 
   router.get("/user.php", async (_req, res) => {
     const member = requireMember(res);

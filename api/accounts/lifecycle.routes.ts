@@ -1,5 +1,4 @@
 import { Router } from "express";
-import { rateLimit } from "express-rate-limit";
 import {
   accountDeleteSchema, emailRequestSchema, mailChangeSchema, passwordChangeSchema, passwordResetSchema,
   retentionOfferSchema, tokenRequestSchema,
@@ -7,11 +6,11 @@ import {
 import type { Mailer } from "../adapters/mail";
 import type { Db } from "../db/database";
 import { acceptRetentionOffer } from "../discounts/discounts.service";
-import { ApiError } from "../errors";
 import { clearSessionCookie, setSessionCookie } from "../http/cookies";
 import { locals, requireMember } from "../http/locals";
 import { siteOrigin } from "../http/site-origin";
 import { parseWith } from "../http/validate";
+import { perAddressLimit } from "../http/rate-limit";
 import { userView } from "./accounts.service";
 import * as lifecycle from "./lifecycle.service";
 
@@ -19,13 +18,7 @@ import * as lifecycle from "./lifecycle.service";
 export function lifecycleRoutes(db: Db, mailer: Mailer, mailsPerHour: number): Router {
   const router = Router();
   // Everything that sends mail is limited per visitor address; per e-mail address the services count.
-  const mailRateLimit = rateLimit({
-    windowMs: 3600_000,
-    limit: mailsPerHour,
-    standardHeaders: "draft-8",
-    legacyHeaders: false,
-    handler: (_req, _res, next) => next(new ApiError(429, "rate_limited", "Too many emails requested, please try again later")),
-  });
+  const mailRateLimit = perAddressLimit(3600_000, mailsPerHour, "Too many emails requested, please try again later");
   const mailDeps = async (req: Parameters<typeof siteOrigin>[1], site: lifecycle.MailDeps["site"]) => ({
     db, mailer, site, origin: await siteOrigin(db, req, site),
   });

@@ -1,5 +1,4 @@
 import { Router } from "express";
-import { rateLimit } from "express-rate-limit";
 import { signupRequestSchema } from "../../contract/signup";
 import { userView } from "../accounts/accounts.service";
 import { soughtGenders, toCard } from "../members/members.service";
@@ -7,25 +6,19 @@ import { createSession, sendActivationMail } from "../accounts/lifecycle.service
 import * as accountsRepo from "../accounts/accounts.repository";
 import type { Mailer } from "../adapters/mail";
 import type { Db } from "../db/database";
-import { ApiError } from "../errors";
 import { setSessionCookie } from "../http/cookies";
 import { locals, requireMember } from "../http/locals";
 import { siteOrigin } from "../http/site-origin";
 import { parseWith } from "../http/validate";
+import { perAddressLimit } from "../http/rate-limit";
 import { signupMatches } from "../members/members.repository";
 import { signUp } from "./signup.service";
 
 /** POST signup.php (SPEC §2 signup) and GET signup-matches.php (suggestions right after). */
 export function signupRoutes(db: Db, mailer: Mailer, signupsPerHour: number): Router {
   const router = Router();
-  // Signing up sends mail: limited per address of the visitor (SPEC DEVELOPERS "rate limits").
-  const signupRateLimit = rateLimit({
-    windowMs: 3600_000,
-    limit: signupsPerHour,
-    standardHeaders: "draft-8",
-    legacyHeaders: false,
-    handler: (_req, _res, next) => next(new ApiError(429, "rate_limited", "Too many signups from this address, please try again later")),
-  });
+  // Signing up sends mail, so it is limited per visitor address.
+  const signupRateLimit = perAddressLimit(3600_000, signupsPerHour, "Too many signups from this address, please try again later");
 
   router.post("/signup.php", signupRateLimit, async (req, res) => {
     const request = parseWith(signupRequestSchema, req.body);

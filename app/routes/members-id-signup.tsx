@@ -1,4 +1,4 @@
-import { useActionData, useNavigation } from "react-router";
+import { data, useActionData, useNavigation } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/members-id-signup";
 import { profileResponseSchema } from "../../contract/members";
@@ -9,7 +9,6 @@ import { requireVisitor } from "../services/auth.server";
 import { getI18n } from "../services/i18n.server";
 import { pageMeta } from "../services/seo";
 import { handleSignupStep, signupChoices, signupRefusal } from "../services/signup.server";
-import { data } from "react-router";
 
 export const handle: RouteHandle = { hydrate: true };
 

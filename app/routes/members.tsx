@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { Link, useFetcher, useLocation } from "react-router";
+import { Link, redirect, useFetcher, useLocation } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/members";
 import { searchResponseSchema, type ProfileCard as Card } from "../../contract/members";
@@ -14,7 +14,6 @@ import { getI18n, localeOf } from "../services/i18n.server";
 import { countryNamer } from "../services/members.server";
 import { pageMeta } from "../services/seo";
 import { getRegions, getSettings } from "../services/settings.server";
-import { redirect } from "react-router";
 
 export const handle: RouteHandle = { hydrate: true };
 

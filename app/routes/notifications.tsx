@@ -10,6 +10,7 @@ import { FieldError } from "../components/field-error";
 import type { RouteHandle } from "../root";
 import { ApiCallError, callApi, type CallContext } from "../services/api.server";
 import { requireMember } from "../services/auth.server";
+import { apiFormErrors } from "../services/api-form-errors.server";
 import { setFlash } from "../services/flash.server";
 import { getI18n } from "../services/i18n.server";
 import { pageMeta } from "../services/seo";
@@ -44,9 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 /** Maps an API refusal with field messages onto the form, or a general message. */
 function refused(intent: string, submission: { reply: (o: object) => SubmissionResult<string[]> }, error: unknown, hide: string[]) {
   if (!(error instanceof ApiCallError) || error.status >= 500) throw error;
-  const fields = (error.data.fields ?? {}) as Record<string, string>;
-  const fieldErrors = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, [v]]));
-  const formErrors = Object.keys(fields).length ? [] : [error.code === "rate_limited" ? "settings.tooMany" : "errors.generic"];
+  const { fieldErrors, formErrors } = apiFormErrors(error, { rate_limited: "settings.tooMany" });
   return data({ intent, result: submission.reply({ fieldErrors, formErrors, hideFields: hide }) }, { status: 400 });
 }
 

@@ -3,6 +3,7 @@ import { data, redirect } from "react-router";
 import type { Tracking } from "../../contract/signup";
 import { signupResponseSchema } from "../../contract/signup";
 import { ApiCallError, callApi, type CallContext } from "./api.server";
+import { apiFormErrors } from "./api-form-errors.server";
 import { trackingCookie } from "./cookies.server";
 import { localeOf } from "./i18n.server";
 import { getRegions, getSettings } from "./settings.server";
@@ -53,10 +54,8 @@ export async function handleSignupStep(call: CallContext, formData: FormData, op
     });
   } catch (error) {
     if (!(error instanceof ApiCallError)) throw error;
-    const fields = (error.data.fields ?? {}) as Record<string, string>;
-    const fieldErrors = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, [v]]));
+    const { fields, fieldErrors, formErrors } = apiFormErrors(error, { signups_closed: "signup.closed", rate_limited: "signup.rateLimited" });
     const errorStep = Object.keys(fields).length ? Math.min(...Object.keys(fields).map(stepOfField)) : lastSignupStep;
-    const formErrors = Object.keys(fields).length ? [] : [error.code === "signups_closed" ? "signup.closed" : error.code === "rate_limited" ? "signup.rateLimited" : "errors.generic"];
     return data(
       { step: errorStep, values: typed, result: submission.reply({ fieldErrors, formErrors, hideFields: ["password"] }) },
       { status: 400 },
