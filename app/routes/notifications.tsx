@@ -2,7 +2,6 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@co
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useActionData } from "react-router";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
 import type { Route } from "./+types/notifications";
 import { accountDeleteSchema, discountCodeResponseSchema, mailChangeSchema, passwordChangeFormSchema } from "../../contract/signup";
 import { okResponseSchema } from "../../contract/user";
