@@ -4,7 +4,7 @@ import { sql } from "kysely";
 import type { Logger } from "pino";
 import { openApiDocument } from "../contract/openapi";
 import { accountsRoutes } from "./accounts/accounts.routes";
-import { memberForToken } from "./accounts/accounts.service";
+import { markSeen, memberForToken } from "./accounts/accounts.service";
 import type { Db } from "./db/database";
 import type { ApiEnv } from "./env.server";
 import { ApiError } from "./errors";
@@ -46,6 +46,7 @@ export function createApi({ db, env, logger, mailer }: ApiDeps): Router {
     const site = await siteForDomain(db, domain);
     const token = sessionTokenOf(req);
     const member = token ? await memberForToken(db, site, token) : null;
+    if (member) await markSeen(db, member);
     Object.assign(res.locals, { site, member, log: logger.child({ reqId: requestIdOf(req), site: site.id }) });
     next();
   });

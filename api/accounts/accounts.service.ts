@@ -72,6 +72,13 @@ export async function memberForToken(db: Db, site: SiteRow, token: string): Prom
   return member ?? null;
 }
 
+/** Search favours members recently online: a member's activity is noted, at most every five minutes. */
+export async function markSeen(db: Db, member: UserRow) {
+  const now = Date.now();
+  if (member.last_seen_at && now - new Date(member.last_seen_at).getTime() < 5 * 60_000) return;
+  await repo.updateUser(db, member.id, { last_seen_at: new Date(now).toISOString() });
+}
+
 export function logOut(db: Db, member: SessionMember) {
   return repo.deleteSession(db, member.session_id);
 }
