@@ -4,6 +4,7 @@ import { Form, Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import { carriedFields, lastSignupStep, signupSchemaUpTo, type SignupValues } from "../services/signup-steps";
 import { FieldError } from "./field-error";
+import { InputField } from "./input-field";
 
 export interface SignupFormState {
   step: number;
@@ -85,12 +86,7 @@ export function SignupStepsForm({
       )}
 
       {step === 1 && (
-        <div className="mb-3">
-          <label htmlFor={fields.date_of_birth.id} className="form-label">{t("signup.dateOfBirth")}</label>
-          <input {...getInputProps(fields.date_of_birth, { type: "date" })} max={latestBirth} min="1900-01-01" className={inputClass(fields.date_of_birth.errors)} />
-          <div className="form-text">{t("signup.minAgeHint", { minAge: choices.minAge })}</div>
-          <FieldError field={fields.date_of_birth} values={{ min_age: choices.minAge }} />
-        </div>
+        <InputField field={fields.date_of_birth} label="signup.dateOfBirth" type="date" max={latestBirth} min="1900-01-01" hint={t("signup.minAgeHint", { minAge: choices.minAge })} />
       )}
 
       {step === 2 && (
@@ -115,22 +111,13 @@ export function SignupStepsForm({
             </select>
             <FieldError field={fields.region} />
           </div>
-          <div className="mb-3">
-            <label htmlFor={fields.city.id} className="form-label">{t("signup.city")}</label>
-            <input {...getInputProps(fields.city, { type: "text" })} autoComplete="address-level2" className={inputClass(fields.city.errors)} />
-            <FieldError field={fields.city} />
-          </div>
+          <InputField field={fields.city} label="signup.city" type="text" autoComplete="address-level2" />
         </>
       )}
 
       {step === 3 && (
         <>
-          <div className="mb-3">
-            <label htmlFor={fields.name.id} className="form-label">{t("signup.name")}</label>
-            <input {...getInputProps(fields.name, { type: "text" })} autoComplete="nickname" className={inputClass(fields.name.errors)} />
-            <div className="form-text">{t("signup.nameHint")}</div>
-            <FieldError field={fields.name} />
-          </div>
+          <InputField field={fields.name} label="signup.name" type="text" autoComplete="nickname" hint={t("signup.nameHint")} />
           <div className="mb-3">
             <label htmlFor={fields.signup_message.id} className="form-label">{t("signup.message")}</label>
             <textarea {...getTextareaProps(fields.signup_message)} rows={3} className={`form-control${fields.signup_message.errors ? " is-invalid" : ""}`} />
@@ -141,17 +128,8 @@ export function SignupStepsForm({
 
       {step === 4 && (
         <>
-          <div className="mb-3">
-            <label htmlFor={fields.email.id} className="form-label">{t("signup.email")}</label>
-            <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className={inputClass(fields.email.errors)} />
-            <FieldError field={fields.email} />
-          </div>
-          <div className="mb-3">
-            <label htmlFor={fields.password.id} className="form-label">{t("signup.password")}</label>
-            <input {...getInputProps(fields.password, { type: "password" })} autoComplete="new-password" className={inputClass(fields.password.errors)} />
-            <div className="form-text">{t("signup.passwordHint")}</div>
-            <FieldError field={fields.password} />
-          </div>
+          <InputField field={fields.email} label="signup.email" type="email" autoComplete="email" />
+          <InputField field={fields.password} label="signup.password" type="password" autoComplete="new-password" hint={t("signup.passwordHint")} />
           <div className="form-check mb-3">
             <input {...getInputProps(fields.terms, { type: "checkbox", value: "on" })} className={`form-check-input${fields.terms.errors ? " is-invalid" : ""}`} />
             <label htmlFor={fields.terms.id} className="form-check-label">
@@ -185,7 +163,3 @@ const stepFields: Record<number, string[]> = {
   3: ["name", "signup_message"],
   4: [],
 };
-
-function inputClass(errors: string[] | undefined) {
-  return `form-control${errors ? " is-invalid" : ""}`;
-}

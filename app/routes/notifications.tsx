@@ -1,11 +1,11 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useActionData } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/notifications";
 import { accountDeleteSchema, discountCodeResponseSchema, mailChangeSchema, passwordChangeFormSchema } from "../../contract/signup";
 import { okResponseSchema } from "../../contract/user";
-import { FieldError } from "../components/field-error";
+import { InputField } from "../components/input-field";
 import type { RouteHandle } from "../root";
 import { ApiCallError, callApi, type CallContext } from "../services/api.server";
 import { requireMember } from "../services/auth.server";
@@ -170,13 +170,9 @@ function PasswordForm({ lastResult }: { lastResult?: SubmissionResult<string[]> 
       <Form method="post" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="password" />
         {form.errors?.length ? <div className="alert alert-danger" role="alert">{t(form.errors[0]!)}</div> : null}
-        {([["old_password", "settings.oldPassword", "current-password"], ["new_password", "reset.newPassword", "new-password"], ["new_password_confirm", "reset.confirmPassword", "new-password"]] as const).map(([name, label, autoComplete]) => (
-          <div className="mb-3" key={name}>
-            <label htmlFor={fields[name].id} className="form-label">{t(label)}</label>
-            <input {...getInputProps(fields[name], { type: "password" })} autoComplete={autoComplete} className={`form-control${fields[name].errors ? " is-invalid" : ""}`} />
-            <FieldError field={fields[name]} />
-          </div>
-        ))}
+        <InputField field={fields.old_password} label="settings.oldPassword" type="password" autoComplete="current-password" />
+        <InputField field={fields.new_password} label="reset.newPassword" type="password" autoComplete="new-password" />
+        <InputField field={fields.new_password_confirm} label="reset.confirmPassword" type="password" autoComplete="new-password" />
         <button type="submit" className="btn btn-primary">{t("settings.savePassword")}</button>
       </Form>
     </section>
@@ -200,16 +196,8 @@ function EmailForm({ lastResult, current }: { lastResult?: SubmissionResult<stri
       <Form method="post" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="email" />
         {form.errors?.length ? <div className="alert alert-danger" role="alert">{t(form.errors[0]!)}</div> : null}
-        <div className="mb-3">
-          <label htmlFor={fields.email.id} className="form-label">{t("settings.newEmail")}</label>
-          <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className={`form-control${fields.email.errors ? " is-invalid" : ""}`} />
-          <FieldError field={fields.email} />
-        </div>
-        <div className="mb-3">
-          <label htmlFor={fields.password.id} className="form-label">{t("login.password")}</label>
-          <input {...getInputProps(fields.password, { type: "password" })} autoComplete="current-password" className={`form-control${fields.password.errors ? " is-invalid" : ""}`} />
-          <FieldError field={fields.password} />
-        </div>
+        <InputField field={fields.email} label="settings.newEmail" type="email" autoComplete="email" />
+        <InputField field={fields.password} label="login.password" type="password" autoComplete="current-password" />
         <button type="submit" className="btn btn-primary">{t("settings.saveEmail")}</button>
       </Form>
     </section>
@@ -241,11 +229,7 @@ function DeleteAccount({ offers, lastResult }: { offers: { credits: number; perc
       <Form method="post" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="delete" />
         {form.errors?.length ? <div className="alert alert-danger" role="alert">{t(form.errors[0]!)}</div> : null}
-        <div className="mb-3">
-          <label htmlFor={fields.password.id} className="form-label">{t("deletion.password")}</label>
-          <input {...getInputProps(fields.password, { type: "password" })} autoComplete="current-password" className={`form-control${fields.password.errors ? " is-invalid" : ""}`} />
-          <FieldError field={fields.password} />
-        </div>
+        <InputField field={fields.password} label="deletion.password" type="password" autoComplete="current-password" />
         <div className="d-flex flex-wrap gap-2">
           <button type="submit" className="btn btn-danger">{t("deletion.confirm")}</button>
           <Link to="/notifications" className="btn btn-outline-dark">{t("deletion.keep")}</Link>

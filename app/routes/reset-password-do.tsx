@@ -1,11 +1,11 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useActionData } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/reset-password-do";
 import { newPasswordTwiceSchema } from "../../contract/signup";
 import { okResponseSchema } from "../../contract/user";
-import { FieldError } from "../components/field-error";
+import { InputField } from "../components/input-field";
 import type { RouteHandle } from "../root";
 import { ApiCallError, callApi } from "../services/api.server";
 import { setFlash } from "../services/flash.server";
@@ -60,17 +60,8 @@ export default function ResetPasswordDo({ loaderData }: Route.ComponentProps) {
           )}
           <Form method="post" {...getFormProps(form)} className="card card-body shadow-sm">
             <input type="hidden" name="token" value={loaderData.token} />
-            <div className="mb-3">
-              <label htmlFor={fields.password.id} className="form-label">{t("reset.newPassword")}</label>
-              <input {...getInputProps(fields.password, { type: "password" })} autoComplete="new-password" className={`form-control${fields.password.errors ? " is-invalid" : ""}`} />
-              <div className="form-text">{t("signup.passwordHint")}</div>
-              <FieldError field={fields.password} />
-            </div>
-            <div className="mb-3">
-              <label htmlFor={fields.password_confirm.id} className="form-label">{t("reset.confirmPassword")}</label>
-              <input {...getInputProps(fields.password_confirm, { type: "password" })} autoComplete="new-password" className={`form-control${fields.password_confirm.errors ? " is-invalid" : ""}`} />
-              <FieldError field={fields.password_confirm} />
-            </div>
+            <InputField field={fields.password} label="reset.newPassword" type="password" autoComplete="new-password" hint={t("signup.passwordHint")} />
+            <InputField field={fields.password_confirm} label="reset.confirmPassword" type="password" autoComplete="new-password" />
             <button type="submit" className="btn btn-primary w-100">{t("reset.save")}</button>
           </Form>
         </div>

@@ -1,11 +1,11 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect, useActionData } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/reset-password";
 import { emailRequestSchema } from "../../contract/signup";
 import { okResponseSchema } from "../../contract/user";
-import { FieldError } from "../components/field-error";
+import { InputField } from "../components/input-field";
 import type { RouteHandle } from "../root";
 import { ApiCallError, callApi } from "../services/api.server";
 import { setFlash } from "../services/flash.server";
@@ -52,11 +52,7 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
           <p>{t("reset.lead")}</p>
           <Form method="post" {...getFormProps(form)} className="card card-body shadow-sm">
             {form.errors?.length ? <div className="alert alert-danger" role="alert">{t(form.errors[0]!)}</div> : null}
-            <div className="mb-3">
-              <label htmlFor={fields.email.id} className="form-label">{t("login.email")}</label>
-              <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className={`form-control${fields.email.errors ? " is-invalid" : ""}`} />
-              <FieldError field={fields.email} />
-            </div>
+            <InputField field={fields.email} label="login.email" type="email" autoComplete="email" />
             <button type="submit" className="btn btn-primary w-100">{t("reset.send")}</button>
           </Form>
         </div>
