@@ -43,7 +43,7 @@ export async function startServer({ dev = false } = {}) {
 
   let db: Db | null = null;
   if (!web.apiIsExternal) {
-    db = openDatabase(apiEnv.databaseUrl);
+    db = openDatabase(apiEnv.databaseUrl, (error) => log.warn({ err: error }, "database connection lost"));
     await migrateToLatest(db);
     const photosDir = path.join(apiEnv.DATA_DIR, "uploads", "photos");
     if (await seedDemo(db, { photosDir })) log.info("demo site seeded");

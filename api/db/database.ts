@@ -8,7 +8,7 @@ import type { Database } from "./schema";
 export type Db = Kysely<Database>;
 
 /** Opens the database a URL names: `file:<path>` is SQLite (WAL), `postgres://…` is PostgreSQL. */
-export function openDatabase(databaseUrl: string): Db {
+export function openDatabase(databaseUrl: string, onPoolError: (error: Error) => void = (e) => console.error(e)): Db {
   if (databaseUrl.startsWith("file:")) {
     const file = databaseUrl.slice("file:".length);
     if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
@@ -21,6 +21,8 @@ export function openDatabase(databaseUrl: string): Db {
   // PostgreSQL answers bigint (count(*)) as text; we keep ids and counts inside the JS number range.
   pg.types.setTypeParser(20, (value) => Number(value));
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  // An idle connection the server closes (restart, failover) must not crash the process: pg reports it here.
+  pool.on("error", onPoolError);
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
