@@ -144,14 +144,27 @@ function loadContext(exports: EntryExports) {
     );
 }
 
-/** The production build; built first when missing, so `npm start` works on a fresh clone. */
+/** The production build; built first when missing or older than the sources, so `npm start` is always current. */
 async function loadBuild(log: ReturnType<typeof createLogger>): Promise<ServerBuild> {
   const file = path.resolve("build/server/index.js");
-  if (!fs.existsSync(file)) {
-    log.info("no build yet: building");
+  if (!fs.existsSync(file) || fs.statSync(file).mtimeMs < newestSourceTime()) {
+    log.info("building the web tier");
     execFileSync(path.resolve("node_modules/.bin/react-router"), ["build"], { stdio: "inherit" });
   }
   return (await import(file)) as ServerBuild;
+}
+
+function newestSourceTime(): number {
+  const sources = ["app", "contract", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
+  let newest = 0;
+  for (const source of sources) {
+    if (!fs.existsSync(source)) continue;
+    const entries = fs.statSync(source).isDirectory()
+      ? fs.readdirSync(source, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name))
+      : [source];
+    for (const entry of entries) newest = Math.max(newest, fs.statSync(entry).mtimeMs);
+  }
+  return newest;
 }
 
 /** A request id that the web tier passes to the API and every log line carries. */
