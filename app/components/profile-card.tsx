@@ -1,12 +1,13 @@
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { ProfileCard as Card } from "../../contract/members";
+import { FictionalMarker } from "./fictional-marker";
 
 /**
  * A member on a card: main photo (or a neutral placeholder), name, age, city, and — on fictional profiles,
  * wherever they appear — the site's fictional marker with its explanation.
  */
-export function ProfileCard({ profile, cdnPrefix, fictionalIcon, to }: { profile: Card; cdnPrefix: string; fictionalIcon: string; to: string }) {
+export function ProfileCard({ profile, cdnPrefix, to }: { profile: Card; cdnPrefix: string; to: string }) {
   const { t } = useTranslation();
   return (
     <article className="card profile-card h-100 border-0 shadow-sm">
@@ -20,12 +21,7 @@ export function ProfileCard({ profile, cdnPrefix, fictionalIcon, to }: { profile
       <div className="card-body p-2">
         <h3 className="h6 mb-0 text-truncate">
           {profile.name}, {profile.age}
-          {profile.fictional && (
-            <span className="fictional-marker ms-1" title={t("profile.fictional")}>
-              <span aria-hidden="true">{fictionalIcon}</span>
-              <span className="visually-hidden">{t("profile.fictional")}</span>
-            </span>
-          )}
+          {profile.fictional && <FictionalMarker />}
         </h3>
         {profile.city && <p className="small text-body-secondary mb-0 text-truncate">{profile.city}</p>}
       </div>

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/members-id-signup";
 import { profileResponseSchema } from "../../contract/members";
 import { SignupStepsForm } from "../components/signup-steps-form";
+import { FictionalMarker } from "../components/fictional-marker";
 import { useRootData, type RouteHandle } from "../root";
 import { ApiCallError, callApi, type CallContext } from "../services/api.server";
 import { requireVisitor } from "../services/auth.server";
@@ -54,7 +55,7 @@ export default function MemberSignup({ loaderData }: Route.ComponentProps) {
           )}
           <h1 className="h3 mt-3 mb-1">
             {profile.name}, {profile.age}
-            {profile.fictional && <span className="ms-1" title={t("profile.fictional")}><span aria-hidden="true">{root?.site.fictionalIcon}</span><span className="visually-hidden">{t("profile.fictional")}</span></span>}
+            {profile.fictional && <FictionalMarker />}
           </h1>
           {profile.city && <p className="text-body-secondary">{profile.city}</p>}
           {profile.fictional && <p className="small alert alert-info">{t("profile.fictionalNotice")}</p>}

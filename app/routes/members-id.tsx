@@ -3,6 +3,7 @@ import { data, Form, Link, redirect, useFetcher } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/members-id";
 import { blockResponseSchema, likeResponseSchema } from "../../contract/members";
+import { FictionalMarker } from "../components/fictional-marker";
 import { MatchNotice } from "../components/match-notice";
 import { ProfileCard } from "../components/profile-card";
 import { useRootData, type RouteHandle } from "../root";
@@ -83,7 +84,7 @@ export default function MemberProfile({ loaderData }: Route.ComponentProps) {
         <div className="col-12 col-md-7 col-lg-8">
           <h1 className="h3 mb-1">
             {profile.name}, {profile.age}
-            {profile.fictional && <span className="ms-2 fictional-marker" title={t("profile.fictional")}><span aria-hidden="true">{root?.site.fictionalIcon}</span><span className="visually-hidden">{t("profile.fictional")}</span></span>}
+            {profile.fictional && <FictionalMarker />}
           </h1>
           <p className="text-body-secondary">{[profile.city, loaderData.country].filter(Boolean).join(", ")}</p>
           {profile.fictional && <p className="alert alert-info small">{t("profile.fictionalNotice")}</p>}
@@ -150,7 +151,7 @@ export default function MemberProfile({ loaderData }: Route.ComponentProps) {
           <ul className="row g-3 list-unstyled">
             {profile.related.map((p) => (
               <li key={p.id} className="col-6 col-sm-4 col-lg-2">
-                <ProfileCard profile={p} cdnPrefix={cdn} fictionalIcon={root?.site.fictionalIcon ?? ""} to={`/members/${p.id}`} />
+                <ProfileCard profile={p} cdnPrefix={cdn} to={`/members/${p.id}`} />
               </li>
             ))}
           </ul>

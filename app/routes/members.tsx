@@ -71,7 +71,7 @@ export default function Members({ loaderData }: Route.ComponentProps) {
   };
   const card = (profile: Card) => (
     <li key={profile.id} className="col-6 col-sm-4 col-lg-3 col-xl-2">
-      <ProfileCard profile={profile} cdnPrefix={root?.site.cdnPrefix ?? ""} fictionalIcon={root?.site.fictionalIcon ?? ""} to={`/members/${profile.id}`} />
+      <ProfileCard profile={profile} cdnPrefix={root?.site.cdnPrefix ?? ""} to={`/members/${profile.id}`} />
     </li>
   );
   return (

@@ -3,6 +3,7 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/swipe-game";
 import { swipeRequestSchema, swipeResponseSchema, swipeResultSchema } from "../../contract/members";
+import { FictionalMarker } from "../components/fictional-marker";
 import { useRootData, type RouteHandle } from "../root";
 import { ApiCallError, callApi } from "../services/api.server";
 import { requireMember } from "../services/auth.server";
@@ -85,7 +86,7 @@ export default function SwipeGame({ loaderData }: Route.ComponentProps) {
               <div className="card-body">
                 <h2 className="h4 mb-1">
                   {profile.name}, {profile.age}
-                  {profile.fictional && <span className="ms-1" title={t("profile.fictional")}><span aria-hidden="true">{root?.site.fictionalIcon}</span><span className="visually-hidden">{t("profile.fictional")}</span></span>}
+                  {profile.fictional && <FictionalMarker />}
                 </h2>
                 {profile.city && <p className="text-body-secondary mb-2">{profile.city}</p>}
                 {profile.about && <p className="mb-0 small">{profile.about}</p>}
