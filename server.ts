@@ -10,13 +10,18 @@ import { createRequestHandler } from "@react-router/express";
 import { createApi } from "./api/app";
 import { openDatabase, type Db } from "./api/db/database";
 import { migrateToLatest } from "./api/db/migrate";
-import { seedDemo } from "./api/db/seed/seed";
+import { seedDemoIfWanted } from "./api/db/seed/seed";
 import { parseApiEnv } from "./api/env.server";
 import { refuseForeignOrigin } from "./api/http/origin";
 import { createLogger } from "./api/logger";
 import { createMailer } from "./api/adapters/mail";
 import { purgeDeletedAccounts } from "./api/accounts/lifecycle.service";
+import { deleteEndedSessions } from "./api/accounts/accounts.service";
+import { deleteDeadTokens } from "./api/accounts/account-tokens";
+import { deleteStaleLoginFailures } from "./api/accounts/login-guard";
+import { isLoopback } from "./api/http/loopback";
 import { parseWebEnv } from "./app/services/env.server";
+import { guardPageRequests } from "./server/page-guards";
 
 /** The server build's entry exports this process needs (app/entry.server.tsx). */
 interface EntryExports {
@@ -38,6 +43,8 @@ export async function startServer({ dev = false } = {}) {
   app.set("trust proxy", apiEnv.TRUST_PROXY);
   app.use(assignRequestId);
   app.use(logRequests(log));
+  // Security headers first, so that every answer has them: pages, API, static files, /healthz and errors.
+  app.use(assignNonce, securityHeaders(dev));
   app.use(compression());
   app.use(refuseForeignOrigin);
 
@@ -46,11 +53,14 @@ export async function startServer({ dev = false } = {}) {
     db = openDatabase(apiEnv.databaseUrl, (error) => log.warn({ err: error }, "database connection lost"));
     await migrateToLatest(db);
     const photosDir = path.join(apiEnv.DATA_DIR, "uploads", "photos");
-    if (await seedDemo(db, { photosDir })) log.info("demo site seeded");
+    // The demo site's logins are published in the README: it exists only on localhost or with SEED_DEMO=true.
+    const demo = await seedDemoIfWanted(db, { photosDir, origin: `http://localhost:${web.PORT}`, siteDomain: web.SITE_DOMAIN, seedDemo: apiEnv.SEED_DEMO });
+    if (demo === "seeded") log.info("demo site seeded");
+    if (demo === "present but not wanted") log.warn("the demo site and its published logins are in this database: remove them before going live");
     const apiLogger = createLogger("api", apiEnv.LOG_LEVEL);
     const mailer = createMailer({ smtpUrl: apiEnv.SMTP_URL, from: apiEnv.MAIL_FROM, outboxDir: path.join(apiEnv.DATA_DIR, "outbox"), logger: apiLogger });
     app.use("/api", createApi({ db, env: apiEnv, logger: apiLogger, mailer }));
-    schedulePurge(db, photosDir, apiLogger);
+    scheduleCleanup(db, photosDir, apiLogger);
     app.use("/uploads", express.static(path.join(apiEnv.DATA_DIR, "uploads"), { maxAge: "7d", index: false }));
   }
 
@@ -61,37 +71,13 @@ export async function startServer({ dev = false } = {}) {
     res.status(api ? 200 : 503).json({ web: true, api });
   });
 
-  // Every page gets its own nonce: the only scripts that run are the ones React Router renders with it.
-  app.use((_req, res, next) => {
-    res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
-    next();
-  });
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'strict-dynamic'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`],
-          styleSrc: ["'self'"],
-          imgSrc: ["'self'", "data:", "blob:"],
-          connectSrc: ["'self'", ...(dev ? ["ws:"] : [])],
-          frameAncestors: ["'none'"],
-          formAction: ["'self'"],
-          upgradeInsecureRequests: null,
-        },
-      },
-      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-      crossOriginEmbedderPolicy: false,
-    }),
-  );
-
   let entry: () => Promise<EntryExports>;
   if (dev) {
     const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
     const ssr = vite.environments.ssr as import("vite").RunnableDevEnvironment;
     const load = () => ssr.runner.import("virtual:react-router/server-build") as Promise<ServerBuild>;
     app.use(vite.middlewares);
-    app.use(async (req, res, next) => {
+    app.use(guardPageRequests, async (req, res, next) => {
       const build = await load();
       createRequestHandler({ build, getLoadContext: loadContext(build.entry.module as unknown as EntryExports) })(req, res, next);
     });
@@ -101,12 +87,12 @@ export async function startServer({ dev = false } = {}) {
     app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
     app.use(express.static("build/client", { maxAge: "1h", index: false }));
     const exports = build.entry.module as unknown as EntryExports;
-    app.use(createRequestHandler({ build, getLoadContext: loadContext(exports) }));
+    app.use(guardPageRequests, createRequestHandler({ build, getLoadContext: loadContext(exports) }));
     entry = async () => exports;
   }
 
   const server = app.listen(web.PORT, web.HOST, () => {
-    log.info(`listening on http://localhost:${web.PORT}`);
+    log.info({ mode: web.NODE_ENV }, `listening on http://localhost:${web.PORT}`);
     // Settings are fetched once when the server starts (SPEC §7), through the same client pages use.
     entry()
       .then((e) => e.warmUp(`http://${web.SITE_DOMAIN}:${web.PORT}`))
@@ -122,14 +108,50 @@ export async function startServer({ dev = false } = {}) {
   return server;
 }
 
-/** Removes accounts whose 14 days of pending deletion have passed: at start, then every hour. */
-function schedulePurge(db: Db, photosDir: string, log: ReturnType<typeof createLogger>) {
-  const purge = () =>
-    purgeDeletedAccounts(db, photosDir)
-      .then((count) => count && log.info({ count }, "deleted accounts purged"))
-      .catch((error) => log.error({ err: error }, "purge failed"));
-  void purge();
-  setInterval(purge, 3600_000).unref();
+/**
+ * The hourly clean-up, also at start: accounts whose 14 days of pending deletion have passed, ended sessions,
+ * dead links and login counters that can no longer block anyone.
+ */
+function scheduleCleanup(db: Db, photosDir: string, log: ReturnType<typeof createLogger>) {
+  const cleanUp = async () => {
+    try {
+      const purged = await purgeDeletedAccounts(db, photosDir);
+      if (purged) log.info({ count: purged }, "deleted accounts purged");
+      await deleteEndedSessions(db);
+      await deleteDeadTokens(db);
+      await deleteStaleLoginFailures(db);
+    } catch (error) {
+      log.error({ err: error }, "clean-up failed");
+    }
+  };
+  void cleanUp();
+  setInterval(cleanUp, 3600_000).unref();
+}
+
+/** Every page gets its own nonce: the only scripts that run are the ones React Router renders with it. */
+function assignNonce(_req: Request, res: Response, next: () => void) {
+  res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+  next();
+}
+
+function securityHeaders(dev: boolean) {
+  return helmet({
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'none'"],
+        scriptSrc: ["'strict-dynamic'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        connectSrc: ["'self'", ...(dev ? ["ws:"] : [])],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    crossOriginEmbedderPolicy: false,
+  });
 }
 
 function loadContext(exports: EntryExports) {
@@ -170,7 +192,7 @@ function newestSourceTime(): number {
 /** A request id that the web tier passes to the API and every log line carries. */
 function assignRequestId(req: Request, res: Response, next: () => void) {
   const incoming = req.get("x-request-id");
-  const id = incoming && /^[\w-]{1,64}$/.test(incoming) && req.ip?.match(/^(::ffff:)?127\.|^::1$/) ? incoming : crypto.randomUUID();
+  const id = incoming && /^[\w-]{1,64}$/.test(incoming) && isLoopback(req.ip) ? incoming : crypto.randomUUID();
   (req as Request & { id: string }).id = id;
   res.setHeader("X-Request-Id", id);
   next();

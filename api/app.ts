@@ -8,8 +8,10 @@ import { markSeen, memberForToken } from "./accounts/accounts.service";
 import type { Db } from "./db/database";
 import type { ApiEnv } from "./env.server";
 import { ApiError } from "./errors";
-import { sessionTokenOf } from "./http/cookies";
-import { locals, requestIdOf } from "./http/locals";
+import { sessionCookieFor, sessionTokenOf } from "./http/cookies";
+import { isLoopback } from "./http/loopback";
+import { passwordRateLimit } from "./http/rate-limit";
+import { locals, requestIdOf, type ApiLocals } from "./http/locals";
 import { refuseForeignOrigin } from "./http/origin";
 import { settingsRoutes } from "./settings/settings.routes";
 import { signupRoutes } from "./signup/signup.routes";
@@ -28,9 +30,10 @@ export interface ApiDeps {
 /** The member API: SPEC §7's /api/*.php contract, mounted at /api. */
 export function createApi({ db, env, logger, mailer }: ApiDeps): Router {
   const api = express.Router();
-  api.use(helmet({ contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } } }));
+  api.use(helmet({ contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], baseUri: ["'none'"], frameAncestors: ["'none'"] } } }));
   api.use(refuseForeignOrigin);
   api.use(express.json({ limit: "100kb" }));
+  const sessionCookie = sessionCookieFor(env.NODE_ENV);
 
   const openApi = openApiDocument();
   api.get("/openapi.json", (_req, res) => void res.json(openApi));
@@ -44,21 +47,29 @@ export function createApi({ db, env, logger, mailer }: ApiDeps): Router {
   api.use(async (req, res, next) => {
     const domain = typeof req.query.domain === "string" ? req.query.domain : req.hostname;
     const site = await siteForDomain(db, domain);
-    const token = sessionTokenOf(req);
-    const member = token ? await memberForToken(db, site, token) : null;
+    const sessionToken = sessionTokenOf(req, sessionCookie);
+    const member = sessionToken ? await memberForToken(db, site, sessionToken) : null;
     if (member) await markSeen(db, member);
-    Object.assign(res.locals, { site, member, log: logger.child({ reqId: requestIdOf(req), site: site.id }) });
+    // What a session can see must never be kept by a shared cache or the browser's back-forward history.
+    if (sessionToken) res.set("Cache-Control", "no-store");
+    const locals: ApiLocals = { site, member, sessionToken, sessionCookie, log: logger.child({ reqId: requestIdOf(req), site: site.id }) };
+    Object.assign(res.locals, locals);
     next();
   });
 
-  api.use(settingsRoutes(db));
-  api.use(accountsRoutes(db, env));
+  api.use(settingsRoutes(db, env));
+  // One per-address limit for every password check: login, and the old password of a change or deletion.
+  const passwordLimit = passwordRateLimit(env);
+  api.use(accountsRoutes(db, env, passwordLimit));
   api.use(signupRoutes(db, mailer, env.SIGNUPS_PER_HOUR));
   api.use(membersRoutes(db));
-  api.use(lifecycleRoutes(db, mailer, env.MAILS_PER_HOUR));
+  api.use(lifecycleRoutes(db, mailer, env, passwordLimit));
   if (env.outboxPage) {
-    // The dev outbox page lists what would have been mailed; it does not exist in production.
-    api.get("/dev-outbox.php", async (_req, res) => void res.json({ messages: await mailer.outbox() }));
+    // What would have been mailed, reset links included: only with OUTBOX_PAGE=true, and only to this machine.
+    api.get("/dev-outbox.php", async (req, res, next) => {
+      if (!isLoopback(req.ip)) return next();
+      res.json({ messages: await mailer.outbox() });
+    });
   }
 
   api.use((_req, _res, next) => next(new ApiError(404, "not_found", "No such endpoint")));
@@ -67,8 +78,9 @@ export function createApi({ db, env, logger, mailer }: ApiDeps): Router {
       res.status(error.status).json({ error: error.code, message: error.message, data: error.data });
       return;
     }
-    if (isBodyParserError(error)) {
-      res.status(400).json({ error: "validation_failed", message: "The request body is not valid JSON" });
+    const bodyError = bodyParserError(error);
+    if (bodyError) {
+      res.status(bodyError.status).json({ error: bodyError.code, message: bodyError.message });
       return;
     }
     (locals(res).log ?? logger).error({ err: error, reqId: requestIdOf(req), path: req.path }, "API request failed");
@@ -77,6 +89,15 @@ export function createApi({ db, env, logger, mailer }: ApiDeps): Router {
   return api;
 }
 
-function isBodyParserError(error: unknown): boolean {
-  return typeof error === "object" && error !== null && "type" in error && error.type === "entity.parse.failed";
+/** body-parser's refusals as the client's fault: too large 413, an unknown charset or encoding 415, else 400. */
+function bodyParserError(error: unknown): ApiError | null {
+  if (typeof error !== "object" || error === null || !("type" in error) || typeof error.type !== "string") return null;
+  if (error.type === "entity.too.large") return new ApiError(413, "payload_too_large", "The request body is too large");
+  if (error.type === "charset.unsupported" || error.type === "encoding.unsupported") {
+    return new ApiError(415, "unsupported_media_type", "The request body's encoding is not supported");
+  }
+  if (error.type.startsWith("entity.") || error.type.startsWith("request.")) {
+    return new ApiError(400, "validation_failed", "The request body is not valid JSON");
+  }
+  return null;
 }

@@ -19,10 +19,15 @@ const apiEnvSchema = z.object({
   /** Mail goes out over SMTP when set (smtp://user:pass@host:587); else it lands in DATA_DIR/outbox. */
   SMTP_URL: z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional(),
   MAIL_FROM: z.string().default("Heartline <noreply@localhost>"),
-  /** The dev page listing the outbox; on by default outside production. */
-  OUTBOX_PAGE: z.enum(["true", "false"]).optional(),
+  /** The page listing the outbox, reset links included: off unless "true", and then only for loopback addresses. */
+  OUTBOX_PAGE: z.enum(["true", "false"]).default("false"),
+  /** The domain the web tier serves; the demo site is seeded only while it is localhost (or SEED_DEMO=true). */
+  SITE_DOMAIN: z.string().default("localhost"),
+  SEED_DEMO: z.enum(["true", "false"]).optional(),
+  /** Believe Cloudflare's CF-IPCountry header: only when the site is behind Cloudflare, which sets it. */
+  TRUST_CF_HEADERS: z.enum(["true", "false"]).default("false"),
 });
-export type ApiEnv = z.infer<typeof apiEnvSchema> & { databaseUrl: string; outboxPage: boolean };
+export type ApiEnv = z.infer<typeof apiEnvSchema> & { databaseUrl: string; outboxPage: boolean; trustCfHeaders: boolean };
 
 /** Parses an environment once; a bad value stops the start with a message naming the variable. */
 export function parseApiEnv(source: NodeJS.ProcessEnv = process.env): ApiEnv {
@@ -35,6 +40,7 @@ export function parseApiEnv(source: NodeJS.ProcessEnv = process.env): ApiEnv {
   return {
     ...env,
     databaseUrl: env.DATABASE_URL ?? `file:${path.join(env.DATA_DIR, "app.db")}`,
-    outboxPage: env.OUTBOX_PAGE ? env.OUTBOX_PAGE === "true" : env.NODE_ENV !== "production",
+    outboxPage: env.OUTBOX_PAGE === "true",
+    trustCfHeaders: env.TRUST_CF_HEADERS === "true",
   };
 }

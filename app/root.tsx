@@ -9,13 +9,13 @@ import { entryWarningCookie } from "./services/cookies.server";
 import { takeFlash } from "./services/flash.server";
 import { i18nextMiddleware, localeOf } from "./services/i18n.server";
 import { useNonce } from "./services/nonce";
-import { captureTracking, relayApiCookies, loadSiteSettings } from "./services/root-middleware.server";
+import { captureTracking, loadSiteSettings, refuseUnreadableForm, relayApiCookies } from "./services/root-middleware.server";
 import { getCompanyInfo, getSettings } from "./services/settings.server";
 import { visibleLanguages } from "./i18n/visible-languages";
 import { termsVersionDate } from "./services/site-info";
 import "./styles/app.scss";
 
-export const middleware: Route.MiddlewareFunction[] = [relayApiCookies, loadSiteSettings, captureTracking, i18nextMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [refuseUnreadableForm, relayApiCookies, loadSiteSettings, captureTracking, i18nextMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const call = { request, context };

@@ -36,7 +36,8 @@ export const endpoints: Endpoint[] = [
   { method: "get", path: "/api/user.php", summary: "The logged-in member", response: userResponseSchema, member: true },
   { method: "post", path: "/api/user.php", summary: "Log in by email and password", body: loginRequestSchema, response: loginResponseSchema },
   { method: "put", path: "/api/user.php", summary: "Change the member's language", body: languageUpdateSchema, response: userResponseSchema, member: true },
-  { method: "get", path: "/api/logout.php", summary: "Log out", response: okResponseSchema },
+  { method: "get", path: "/api/logout.php", summary: "Log out (refused when another site sent the browser)", response: okResponseSchema },
+  { method: "post", path: "/api/logout.php", summary: "Log out", response: okResponseSchema },
   { method: "post", path: "/api/page-hidden.php", summary: "Beacon: the member's page became hidden", body: z.object({}), response: okResponseSchema },
 
   { method: "post", path: "/api/signup.php", summary: "Sign up: creates an unconfirmed member and mails the activation link", body: signupRequestSchema, response: signupResponseSchema },
@@ -50,7 +51,7 @@ export const endpoints: Endpoint[] = [
   { method: "put", path: "/api/mail-change.php", summary: "Confirm a new address from its link", body: tokenRequestSchema, response: z.object({ ok: z.literal(true), email: z.string() }) },
   { method: "post", path: "/api/retention-offer.php", summary: "Take a retention offer instead of leaving", body: retentionOfferSchema, response: discountCodeResponseSchema, member: true },
   { method: "delete", path: "/api/user.php", summary: "Delete the account (pending deletion for 14 days)", body: accountDeleteSchema, response: okResponseSchema, member: true },
-  { method: "post", path: "/api/reactivate.php", summary: "Undo a pending deletion from its link", body: tokenRequestSchema, response: userResponseSchema },
+  { method: "post", path: "/api/reactivate.php", summary: "Undo a pending deletion from its link; the member then logs in", body: tokenRequestSchema, response: okResponseSchema },
   { method: "get", path: "/api/account-export.php", summary: "All the member's data (GDPR access)", response: z.record(z.string(), z.unknown()), member: true },
 
   { method: "get", path: "/api/members.php", summary: "Search members, 24 a page", query: searchQuerySchema, response: searchResponseSchema },

@@ -23,6 +23,10 @@ export const errorCodes = [
   "wrong_password",
   "mail_failed",
   "swipe_limit",
+  "weak_password",
+  "payload_too_large",
+  "unsupported_media_type",
+  "method_not_allowed",
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

@@ -63,3 +63,20 @@ export async function tokensSentToday(db: Db, userId: number, purpose: TokenPurp
 export function deleteToken(db: Db, token: string) {
   return db.deleteFrom("account_tokens").where("token_hash", "=", hashSessionToken(token)).execute();
 }
+
+/** After a password or e-mail change, no older reset or e-mail-change link may still work. */
+export function revokeCredentialLinks(db: Db, userId: number) {
+  return db
+    .updateTable("account_tokens")
+    .set({ used_at: nowIso() })
+    .where("user_id", "=", userId)
+    .where("purpose", "in", ["password_reset", "mail_change"])
+    .where("used_at", "is", null)
+    .execute();
+}
+
+/** Links that can no longer be used (the hourly clean-up); used ones stay a day for the per-day mail count. */
+export function deleteDeadTokens(db: Db, now = new Date()) {
+  const dayAgo = new Date(now.getTime() - 24 * 3600_000).toISOString();
+  return db.deleteFrom("account_tokens").where("expires_at", "<=", dayAgo).execute();
+}

@@ -14,16 +14,22 @@ export function findUserById(db: Db, userId: number) {
   return db.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirst();
 }
 
-export function findUserBySessionHash(db: Db, siteId: number, tokenHash: string, now: string) {
+/** The member of a session that has neither expired nor been idle since `idleCutoff`. */
+export function findUserBySessionHash(db: Db, siteId: number, tokenHash: string, now: string, idleCutoff: string) {
   return db
     .selectFrom("sessions")
     .innerJoin("users", "users.id", "sessions.user_id")
     .selectAll("users")
-    .select("sessions.id as session_id")
+    .select(["sessions.id as session_id", "sessions.last_used_at as session_used_at"])
     .where("sessions.token_hash", "=", tokenHash)
     .where("sessions.expires_at", ">", now)
+    .where("sessions.last_used_at", ">", idleCutoff)
     .where("users.site_id", "=", siteId)
     .executeTakeFirst();
+}
+
+export function touchSession(db: Db, sessionId: number, now: string) {
+  return db.updateTable("sessions").set({ last_used_at: now }).where("id", "=", sessionId).execute();
 }
 
 export function updateUser(db: Db, userId: number, changes: UserUpdate) {
@@ -33,7 +39,7 @@ export function updateUser(db: Db, userId: number, changes: UserUpdate) {
 export function insertSession(db: Db, userId: number, tokenHash: string, createdAt: string, expiresAt: string) {
   return db
     .insertInto("sessions")
-    .values({ user_id: userId, token_hash: tokenHash, created_at: createdAt, expires_at: expiresAt })
+    .values({ user_id: userId, token_hash: tokenHash, created_at: createdAt, expires_at: expiresAt, last_used_at: createdAt })
     .execute();
 }
 
@@ -41,8 +47,16 @@ export function deleteSession(db: Db, sessionId: number) {
   return db.deleteFrom("sessions").where("id", "=", sessionId).execute();
 }
 
-export function deleteExpiredSessions(db: Db, now: string) {
-  return db.deleteFrom("sessions").where("expires_at", "<=", now).execute();
+export function deleteSessionByHash(db: Db, tokenHash: string) {
+  return db.deleteFrom("sessions").where("token_hash", "=", tokenHash).execute();
+}
+
+/** Sessions past their absolute end or idle since `idleCutoff` (the hourly clean-up). */
+export function deleteEndedSessions(db: Db, now: string, idleCutoff: string) {
+  return db
+    .deleteFrom("sessions")
+    .where((eb) => eb.or([eb("expires_at", "<=", now), eb("last_used_at", "<=", idleCutoff), eb("last_used_at", "is", null)]))
+    .execute();
 }
 
 export function findProfile(db: Db, userId: number) {

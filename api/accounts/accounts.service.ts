@@ -6,76 +6,81 @@ import type { PhotoRow, SiteRow, UserRow } from "../db/schema";
 import { ApiError } from "../errors";
 import * as repo from "./accounts.repository";
 import { newLikesCount } from "../likes/likes.service";
+import { checkPassword, type PasswordAttempt } from "./login-guard";
 import { verifyPassword } from "./password";
-import { hashSessionToken } from "./session-token";
+import { hashSessionToken, sessionIdleSeconds } from "./session-token";
 import { createSession, reactivate, reactivationDays } from "./lifecycle.service";
 
-export interface LoginPolicy {
-  maxFailures: number;
-  blockMinutes: number;
-}
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+
+const loginFailed = () => new ApiError(401, "login_failed", "Login failed, please try again");
 
 /**
- * Checks a member's email and password. Too many wrong passwords in a row block the account for some minutes
- * (SPEC §4, §8); the answer says how many minutes are left.
+ * Checks a member's email and password under the lockout rule (login-guard.ts); SPEC §8 texts. A login ends the
+ * session the browser presented, whoever's it was, so a planted session cannot outlive it.
  */
 export async function logIn(
-  db: Db,
+  attempt: PasswordAttempt,
   site: SiteRow,
   email: string,
   password: string,
-  policy: LoginPolicy,
+  presentedToken: string | undefined,
 ): Promise<{ user: UserRow; token: string; reactivated: boolean }> {
+  const { db } = attempt;
   const user = await repo.findUserByEmail(db, site.id, email);
+  if (!user || user.status === "deleted") {
+    await verifyPassword(null, password);
+    throw loginFailed();
+  }
+  await checkPassword(attempt, user, password, loginFailed);
   const now = new Date();
-  if (user?.blocked_until && new Date(user.blocked_until) > now) {
-    throw accountBlocked(user.blocked_until, now);
-  }
-  const valid = await verifyPassword(user?.password_hash ?? null, password);
-  if (!user) throw new ApiError(401, "login_failed", "Login failed, please try again");
-  if (!valid) {
-    const failures = user.failed_logins + 1;
-    if (failures >= policy.maxFailures) {
-      const blockedUntil = new Date(now.getTime() + policy.blockMinutes * 60_000).toISOString();
-      await repo.updateUser(db, user.id, { failed_logins: 0, blocked_until: blockedUntil });
-      throw accountBlocked(blockedUntil, now);
-    }
-    await repo.updateUser(db, user.id, { failed_logins: failures });
-    throw new ApiError(401, "login_failed", "Login failed, please try again");
-  }
-  if (user.status === "deleted") throw new ApiError(401, "login_failed", "Login failed, please try again");
-  await repo.updateUser(db, user.id, { failed_logins: 0, blocked_until: null, last_seen_at: now.toISOString() });
   // SPEC §4: logging in within the window undoes a pending deletion; after it the account is as good as gone.
+  if (user.status === "pending_deletion" && now.getTime() - new Date(user.deletion_requested_at ?? 0).getTime() > reactivationDays * DAY) {
+    throw loginFailed();
+  }
+  if (presentedToken) await repo.deleteSessionByHash(db, hashSessionToken(presentedToken));
+  await repo.updateUser(db, user.id, { last_seen_at: now.toISOString() });
   if (user.status === "pending_deletion") {
-    const requested = new Date(user.deletion_requested_at ?? 0).getTime();
-    if (now.getTime() - requested > reactivationDays * 24 * 3600_000) {
-      throw new ApiError(401, "login_failed", "Login failed, please try again");
-    }
-    const token = await reactivate(db, user);
-    return { user: (await repo.findUserById(db, user.id))!, token, reactivated: true };
+    await reactivate(db, user);
+    return { user: (await repo.findUserById(db, user.id))!, token: await createSession(db, user.id), reactivated: true };
   }
   return { user, token: await createSession(db, user.id), reactivated: false };
 }
 
-function accountBlocked(blockedUntil: string, now: Date) {
-  const minutes = Math.max(1, Math.ceil((new Date(blockedUntil).getTime() - now.getTime()) / 60_000));
-  return new ApiError(403, "account_blocked", `Too many incorrect attempts, account blocked for ${minutes} min.`, {
-    minutes,
-  });
+/** For the log of a refused login: whose account an address names, if anyone's. */
+export async function accountIdForEmail(db: Db, site: SiteRow, email: string): Promise<number | null> {
+  return (await repo.findUserByEmail(db, site.id, email))?.id ?? null;
 }
 
 export type SessionMember = UserRow & { session_id: number };
 
-/** The member a session cookie belongs to on this site, or null. */
+/**
+ * The member a session cookie belongs to on this site, or null when the session has ended: 30 days after login,
+ * or 7 days unused. Use is noted at most every five minutes.
+ */
 export async function memberForToken(db: Db, site: SiteRow, token: string): Promise<SessionMember | null> {
-  const member = await repo.findUserBySessionHash(db, site.id, hashSessionToken(token), nowIso());
-  return member ?? null;
+  const now = Date.now();
+  const found = await repo.findUserBySessionHash(db, site.id, hashSessionToken(token), new Date(now).toISOString(), idleCutoff(now));
+  if (!found) return null;
+  const { session_used_at: usedAt, ...member } = found;
+  if (!usedAt || now - new Date(usedAt).getTime() > 5 * MINUTE) await repo.touchSession(db, member.session_id, new Date(now).toISOString());
+  return member;
+}
+
+/** Removes sessions that can no longer be used (the hourly clean-up). */
+export function deleteEndedSessions(db: Db, now = Date.now()) {
+  return repo.deleteEndedSessions(db, new Date(now).toISOString(), idleCutoff(now));
+}
+
+function idleCutoff(now: number) {
+  return new Date(now - sessionIdleSeconds * 1000).toISOString();
 }
 
 /** Search favours members recently online: a member's activity is noted, at most every five minutes. */
 export async function markSeen(db: Db, member: UserRow) {
   const now = Date.now();
-  if (member.last_seen_at && now - new Date(member.last_seen_at).getTime() < 5 * 60_000) return;
+  if (member.last_seen_at && now - new Date(member.last_seen_at).getTime() < 5 * MINUTE) return;
   await repo.updateUser(db, member.id, { last_seen_at: new Date(now).toISOString() });
 }
 

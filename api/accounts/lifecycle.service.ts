@@ -5,9 +5,11 @@ import { nowIso, type Db } from "../db/database";
 import type { SiteRow, UserRow } from "../db/schema";
 import { ApiError } from "../errors";
 import { sendAccountMail } from "./account-mail";
-import { consumeToken, tokensSentToday } from "./account-tokens";
+import { consumeToken, revokeCredentialLinks, tokensSentToday } from "./account-tokens";
+import { checkPassword, clearLoginFailures, type PasswordAttempt } from "./login-guard";
+import { refuseWeakPassword } from "./weak-passwords";
 import * as repo from "./accounts.repository";
-import { hashPassword, verifyPassword } from "./password";
+import { hashPassword } from "./password";
 import { hashSessionToken, newSessionToken, sessionMaxAgeSeconds } from "./session-token";
 
 /** SPEC §9: a deleted account can be reactivated within 14 days. */
@@ -21,6 +23,11 @@ export interface MailDeps {
   site: SiteRow;
   origin: string;
 }
+
+const wrongOldPassword = () =>
+  new ApiError(400, "wrong_password", "Please check your old password.", { fields: { old_password: "settings.wrongOldPassword" } });
+const wrongPassword = () =>
+  new ApiError(400, "wrong_password", "Please check your password.", { fields: { password: "settings.wrongPassword" } });
 
 const linkInvalid = () => new ApiError(410, "link_invalid", "Link expired or invalid, request a new email");
 const mailFailed = () => new ApiError(503, "mail_failed", "An error occured, please try again later.");
@@ -66,29 +73,39 @@ export async function requestPasswordReset(deps: MailDeps, email: string) {
   }).catch(() => { throw mailFailed(); });
 }
 
-/** Sets a new password from a reset link; every session of the account ends. */
+/**
+ * Sets a new password from a reset link: every session ends, every other reset and e-mail-change link dies, and
+ * the lockout's blocks are lifted (the link proves the member).
+ */
 export async function resetPassword(db: Db, site: SiteRow, token: string, password: string) {
   const used = await consumeToken(db, token, "password_reset");
   const user = used && (await db.selectFrom("users").selectAll().where("id", "=", used.user_id).where("site_id", "=", site.id).executeTakeFirst());
   if (!user || user.status === "deleted") throw linkInvalid();
-  await repo.updateUser(db, user.id, { password_hash: await hashPassword(password), failed_logins: 0, blocked_until: null });
-  await db.deleteFrom("sessions").where("user_id", "=", user.id).execute();
+  refuseWeakPassword(site, user.email, password, "password");
+  const passwordHash = await hashPassword(password);
+  await db.transaction().execute(async (trx) => {
+    await repo.updateUser(trx, user.id, { password_hash: passwordHash });
+    await trx.deleteFrom("sessions").where("user_id", "=", user.id).execute();
+    await revokeCredentialLinks(trx, user.id);
+    await clearLoginFailures(trx, user.id);
+  });
 }
 
-/** Changes the password of a logged-in member, who must know the old one; their other sessions end. */
-export async function changePassword(db: Db, member: UserRow & { session_id: number }, oldPassword: string, newPassword: string) {
-  if (!(await verifyPassword(member.password_hash, oldPassword))) {
-    throw new ApiError(400, "wrong_password", "Please check your old password.", { fields: { old_password: "settings.wrongOldPassword" } });
-  }
-  await repo.updateUser(db, member.id, { password_hash: await hashPassword(newPassword) });
-  await db.deleteFrom("sessions").where("user_id", "=", member.id).where("id", "!=", member.session_id).execute();
+/** Changes the password of a logged-in member, who must know the old one; other sessions and links end. */
+export async function changePassword(attempt: PasswordAttempt, site: SiteRow, member: UserRow & { session_id: number }, oldPassword: string, newPassword: string) {
+  await checkPassword(attempt, member, oldPassword, wrongOldPassword, "old_password");
+  refuseWeakPassword(site, member.email, newPassword, "new_password");
+  const passwordHash = await hashPassword(newPassword);
+  await attempt.db.transaction().execute(async (trx) => {
+    await repo.updateUser(trx, member.id, { password_hash: passwordHash });
+    await trx.deleteFrom("sessions").where("user_id", "=", member.id).where("id", "!=", member.session_id).execute();
+    await revokeCredentialLinks(trx, member.id);
+  });
 }
 
 /** Mails a confirmation link to a new address; the address changes only when that link is followed. */
-export async function requestMailChange(deps: MailDeps, member: UserRow, email: string, password: string) {
-  if (!(await verifyPassword(member.password_hash, password))) {
-    throw new ApiError(400, "wrong_password", "Please check your password.", { fields: { password: "settings.wrongPassword" } });
-  }
+export async function requestMailChange(deps: MailDeps, attempt: PasswordAttempt, member: UserRow, email: string, password: string) {
+  await checkPassword(attempt, member, password, wrongPassword, "password");
   if (email === member.email || (await repo.findUserByEmail(deps.db, deps.site.id, email))) {
     throw new ApiError(409, "email_taken", "An account with this e-mail address already exists", { fields: { email: "settings.emailTaken" } });
   }
@@ -107,7 +124,10 @@ export async function confirmMailChange(db: Db, site: SiteRow, token: string) {
   if (await repo.findUserByEmail(db, site.id, used.new_email)) {
     throw new ApiError(409, "email_taken", "An account with this e-mail address already exists");
   }
-  await repo.updateUser(db, user.id, { email: used.new_email });
+  await db.transaction().execute(async (trx) => {
+    await repo.updateUser(trx, user.id, { email: used.new_email! });
+    await revokeCredentialLinks(trx, user.id);
+  });
   return used.new_email;
 }
 
@@ -115,10 +135,8 @@ export async function confirmMailChange(db: Db, site: SiteRow, token: string) {
  * Deletion (SPEC §1, §4): the account goes into pending deletion — hidden, logged out everywhere — and a mail
  * offers reactivation for 14 days. The data goes when the purge finds it older than that.
  */
-export async function requestDeletion(deps: MailDeps, member: UserRow, password: string) {
-  if (!(await verifyPassword(member.password_hash, password))) {
-    throw new ApiError(400, "wrong_password", "Please check your password.", { fields: { password: "settings.wrongPassword" } });
-  }
+export async function requestDeletion(deps: MailDeps, attempt: PasswordAttempt, member: UserRow, password: string) {
+  await checkPassword(attempt, member, password, wrongPassword, "password");
   await deps.db.transaction().execute(async (trx) => {
     await repo.updateUser(trx, member.id, { status: "pending_deletion", deletion_requested_at: nowIso() });
     await trx.deleteFrom("sessions").where("user_id", "=", member.id).execute();
@@ -130,22 +148,24 @@ export async function requestDeletion(deps: MailDeps, member: UserRow, password:
   }).catch(() => undefined);
 }
 
-/** Undoes a pending deletion: the account returns to what it was, and the member is logged in. */
-export async function reactivate(db: Db, user: UserRow): Promise<string> {
+/** Undoes a pending deletion: the account returns to what it was. */
+export async function reactivate(db: Db, user: UserRow) {
   const profile = await repo.findProfile(db, user.id);
   await repo.updateUser(db, user.id, {
     status: profile.status === "active" ? "active" : "not_confirmed",
     deletion_requested_at: null,
   });
-  return createSession(db, user.id);
 }
 
+/**
+ * The deletion mail's link: reactivates the account, then the member logs in. It starts no session, so a link
+ * cannot swap the browser's session for another account's.
+ */
 export async function reactivateByLink(db: Db, site: SiteRow, token: string) {
   const used = await consumeToken(db, token, "reactivation");
   const user = used && (await db.selectFrom("users").selectAll().where("id", "=", used.user_id).where("site_id", "=", site.id).executeTakeFirst());
   if (!user || user.status !== "pending_deletion") throw linkInvalid();
-  const session = await reactivate(db, user);
-  return { user: (await repo.findUserById(db, user.id))!, token: session };
+  await reactivate(db, user);
 }
 
 export async function createSession(db: Db, userId: number): Promise<string> {
@@ -165,7 +185,7 @@ export async function purgeDeletedAccounts(db: Db, photosDir: string, now = new 
   for (const { id } of due) {
     const photos = await db.selectFrom("photos").select(["filename", "thumb_filename"]).where("user_id", "=", id).execute();
     await db.transaction().execute(async (trx) => {
-      for (const table of ["photos", "profile_interests", "account_tokens", "sessions", "discount_codes", "profiles", "swipe_skips"] as const) {
+      for (const table of ["photos", "profile_interests", "account_tokens", "sessions", "login_failures", "discount_codes", "profiles", "swipe_skips"] as const) {
         await trx.deleteFrom(table).where("user_id", "=", id).execute();
       }
       await trx.deleteFrom("likes").where((eb) => eb.or([eb("liker_id", "=", id), eb("liked_id", "=", id)])).execute();

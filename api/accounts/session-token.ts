@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 
-/** The auth cookie's name and lifetime (SPEC §9: 30 days). */
-export const sessionCookieName = "sid";
+/** Sessions end 30 days after login (SPEC §9: auth cookie 30 days), or after 7 days unused (README "Sessions"). */
 export const sessionMaxAgeSeconds = 30 * 24 * 60 * 60;
+export const sessionIdleSeconds = 7 * 24 * 60 * 60;
 
 /** A new opaque token for the cookie; only its hash is stored. */
 export function newSessionToken(): string {

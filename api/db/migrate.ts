@@ -3,12 +3,14 @@ import type { Db } from "./database";
 import * as m0001 from "./migrations/0001-initial";
 import * as m0002 from "./migrations/0002-accounts";
 import * as m0003 from "./migrations/0003-likes-blocks";
+import * as m0004 from "./migrations/0004-security";
 
 // Listed by hand so that the build and tsx resolve them the same way; numbered, frozen once landed.
 const migrations: Record<string, Migration> = {
   "0001-initial": m0001,
   "0002-accounts": m0002,
   "0003-likes-blocks": m0003,
+  "0004-security": m0004,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

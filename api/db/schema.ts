@@ -51,6 +51,8 @@ export interface SitesTable {
   minimum_age: number;
   push_public_key: string;
   push_private_key: string;
+  /** The canonical origin that mailed links use (https://{domain} when null). */
+  origin: string | null;
 }
 
 export interface SiteDomainsTable {
@@ -130,7 +132,18 @@ export interface SessionsTable {
   user_id: number;
   token_hash: string;
   created_at: string;
+  /** Absolute end (30 days); a session unused for the idle time ends earlier. */
   expires_at: string;
+  last_used_at: string | null;
+}
+
+/** Wrong passwords in a row per account and address ('*': from every address), and the block they caused. */
+export interface LoginFailuresTable {
+  user_id: number;
+  address: string;
+  failures: number;
+  blocked_until: string | null;
+  updated_at: string;
 }
 
 /** Every change of a member's credit balance, with its reason (ARCHITECTURE "Sessions and state"). */
@@ -220,6 +233,7 @@ export interface Database {
   profile_interests: ProfileInterestsTable;
   regions: RegionsTable;
   sessions: SessionsTable;
+  login_failures: LoginFailuresTable;
   credit_ledger: CreditLedgerTable;
 }
 

@@ -19,21 +19,19 @@ export async function acceptRetentionOffer(db: Db, site: SiteRow, member: UserRo
   const offer = offers[offerIndex];
   if (!offer) throw new ApiError(404, "not_found", "No such offer");
   const code = `STAY${offer.percentage}-${offer.credits}`;
-  const existing = await db.selectFrom("discount_codes").select("id").where("user_id", "=", member.id).where("code", "=", code).executeTakeFirst();
-  if (!existing) {
-    await db.insertInto("discount_codes").values({
-      user_id: member.id,
-      code,
-      country: null,
-      value_percentage: offer.percentage,
-      currency: null,
-      status: "active",
-      validity: "once-per-user",
-      reason: `retention:${offer.credits}`,
-      expires: new Date(Date.now() + retentionDays * 24 * 3600_000).toISOString(),
-      created_at: nowIso(),
-    }).execute();
-  }
+  // Taking the offer twice at once: the second insert meets the unique (user, code) and does nothing.
+  await db.insertInto("discount_codes").values({
+    user_id: member.id,
+    code,
+    country: null,
+    value_percentage: offer.percentage,
+    currency: null,
+    status: "active",
+    validity: "once-per-user",
+    reason: `retention:${offer.credits}`,
+    expires: new Date(Date.now() + retentionDays * 24 * 3600_000).toISOString(),
+    created_at: nowIso(),
+  }).onConflict((oc) => oc.columns(["user_id", "code"]).doNothing()).execute();
   const row = await db.selectFrom("discount_codes").selectAll().where("user_id", "=", member.id).where("code", "=", code).executeTakeFirstOrThrow();
   return {
     code: row.code,

@@ -2,12 +2,16 @@ import type { Request, Response } from "express";
 import type { Logger } from "pino";
 import type { SessionMember } from "../accounts/accounts.service";
 import type { SiteRow } from "../db/schema";
+import type { SessionCookie } from "./cookies";
 import { authenticationRequired } from "../errors";
 
 /** What the API's middleware learns about a request, kept on `res.locals`. */
 export interface ApiLocals {
   site: SiteRow;
   member: SessionMember | null;
+  /** The session token the browser presented, valid or not. */
+  sessionToken: string | undefined;
+  sessionCookie: SessionCookie;
   log: Logger;
 }
 

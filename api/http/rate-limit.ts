@@ -11,3 +11,11 @@ export function perAddressLimit(windowMs: number, limit: number, message: string
     handler: (_req, _res, next) => next(new ApiError(429, "rate_limited", message)),
   });
 }
+
+/**
+ * Per-address limit on password attempts (login, and the old password of a change or deletion), on top of the
+ * per-account lockout: it slows guessing across many accounts. Made once, so that all of them share one count.
+ */
+export function passwordRateLimit(env: { LOGIN_RATE_PER_IP: number }) {
+  return perAddressLimit(15 * 60_000, env.LOGIN_RATE_PER_IP, "Too many login attempts, please try again later");
+}

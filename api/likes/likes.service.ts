@@ -10,8 +10,9 @@ import { toCard } from "../members/members.service";
 export async function like(db: Db, site: SiteRow, viewer: UserRow, id: number, source: "profile" | "swipe" = "profile") {
   const target = await visibleProfiles(db, site.id, viewer.id).where("users.id", "=", id).select("users.id").executeTakeFirst();
   if (!target) throw new ApiError(404, "not_found", "This profile does not exist");
-  const existing = await db.selectFrom("likes").select("liker_id").where("liker_id", "=", viewer.id).where("liked_id", "=", id).executeTakeFirst();
-  if (!existing) await db.insertInto("likes").values({ liker_id: viewer.id, liked_id: id, created_at: nowIso(), source }).execute();
+  // Two likes racing each other: the second insert finds the row and does nothing.
+  await db.insertInto("likes").values({ liker_id: viewer.id, liked_id: id, created_at: nowIso(), source })
+    .onConflict((oc) => oc.columns(["liker_id", "liked_id"]).doNothing()).execute();
   return { liked: true, match: await likes(db, id, viewer.id) };
 }
 

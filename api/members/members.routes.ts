@@ -5,6 +5,7 @@ import {
 import type { Db } from "../db/database";
 import { locals, requireMember } from "../http/locals";
 import { parseWith } from "../http/validate";
+import { isCrossSite, refuseCrossSite } from "../http/cross-site";
 import { like, likesOf, nextAutoLike, unlike } from "../likes/likes.service";
 import { nextSwipe, swipe } from "../swipe/swipe.service";
 import { profileView, search, setBlock, setInvisible } from "./members.service";
@@ -21,7 +22,8 @@ export function membersRoutes(db: Db): Router {
   router.get("/profile.php", async (req, res) => {
     const { id } = parseWith(profileIdSchema, req.query);
     const { site, member } = locals(res);
-    res.json({ profile: await profileView(db, site, member, id) });
+    // Opening a profile clears that member's new-like flag, but not when another site sent the browser here.
+    res.json({ profile: await profileView(db, site, member, id, { markSeen: !isCrossSite(req) }) });
   });
 
   router.get("/likes.php", async (_req, res) => {
@@ -41,7 +43,9 @@ export function membersRoutes(db: Db): Router {
     res.json(await unlike(db, member, id));
   });
 
-  router.get("/auto-like.php", async (_req, res) => {
+  // It marks the like it answers as shown: never for a request another site sent.
+  router.get("/auto-like.php", async (req, res) => {
+    refuseCrossSite(req);
     const member = requireMember(res);
     res.json({ profile: await nextAutoLike(db, locals(res).site, member) });
   });

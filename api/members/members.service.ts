@@ -61,7 +61,7 @@ export async function search(db: Db, site: SiteRow, viewer: UserRow | null, quer
  * A member's profile as the viewer may see it (SPEC §2 profile view). Invisible, pending deletion, or having
  * blocked the viewer: 404. A profile the viewer blocked stays reachable to them, so they can unblock it. Opening it clears the new flag of this member's like (SPEC §4).
  */
-export async function profileView(db: Db, site: SiteRow, viewer: UserRow | null, id: number): Promise<ProfileView> {
+export async function profileView(db: Db, site: SiteRow, viewer: UserRow | null, id: number, { markSeen = true } = {}): Promise<ProfileView> {
   const row = await visibleProfiles(db, site.id, viewer?.id ?? null, { showBlockedByViewer: true })
     .where("users.id", "=", id)
     .select([...cardColumns, "profiles.about", "profiles.sexuality", "profiles.hair_colour", "profiles.eye_colour", "profiles.body_type", "profiles.relationship_status", "profiles.tattoos"])
@@ -82,7 +82,7 @@ export async function profileView(db: Db, site: SiteRow, viewer: UserRow | null,
       .select(cardColumns).orderBy("users.last_seen_at", "desc").limit(6).execute(),
   ]);
   const likedMe = likes.some((l) => l.liker_id === id);
-  if (viewer && likedMe) {
+  if (viewer && likedMe && markSeen) {
     await db.updateTable("likes").set({ like_new: 0 }).where("liker_id", "=", id).where("liked_id", "=", viewer.id).execute();
   }
 
@@ -115,10 +115,11 @@ export async function profileView(db: Db, site: SiteRow, viewer: UserRow | null,
 export async function setBlock(db: Db, site: SiteRow, viewer: UserRow, id: number, block: boolean) {
   if (id === viewer.id) throw new ApiError(400, "validation_failed", "You cannot block yourself");
   if (block) {
-    const target = await db.selectFrom("users").select("id").where("id", "=", id).where("site_id", "=", site.id).executeTakeFirst();
+    // A member the viewer may not see answers as one that does not exist: ids reveal nothing.
+    const target = await visibleProfiles(db, site.id, viewer.id, { showBlockedByViewer: true }).where("users.id", "=", id).select("users.id").executeTakeFirst();
     if (!target) throw new ApiError(404, "not_found", "This profile does not exist");
-    const exists = await db.selectFrom("blocks").select("blocker_id").where("blocker_id", "=", viewer.id).where("blocked_id", "=", id).executeTakeFirst();
-    if (!exists) await db.insertInto("blocks").values({ blocker_id: viewer.id, blocked_id: id, created_at: nowIso() }).execute();
+    await db.insertInto("blocks").values({ blocker_id: viewer.id, blocked_id: id, created_at: nowIso() })
+      .onConflict((oc) => oc.columns(["blocker_id", "blocked_id"]).doNothing()).execute();
   } else {
     await db.deleteFrom("blocks").where("blocker_id", "=", viewer.id).where("blocked_id", "=", id).execute();
   }

@@ -7,6 +7,7 @@ import * as accountsRepo from "../accounts/accounts.repository";
 import type { Mailer } from "../adapters/mail";
 import type { Db } from "../db/database";
 import { setSessionCookie } from "../http/cookies";
+import { hashSessionToken } from "../accounts/session-token";
 import { locals, requireMember } from "../http/locals";
 import { siteOrigin } from "../http/site-origin";
 import { parseWith } from "../http/validate";
@@ -22,13 +23,15 @@ export function signupRoutes(db: Db, mailer: Mailer, signupsPerHour: number): Ro
 
   router.post("/signup.php", signupRateLimit, async (req, res) => {
     const request = parseWith(signupRequestSchema, req.body);
-    const { site, log } = locals(res);
+    const { site, log, sessionToken, sessionCookie } = locals(res);
     const userId = await signUp(db, site, request);
     const user = (await accountsRepo.findUserById(db, userId))!;
-    setSessionCookie(req, res, await createSession(db, userId));
+    // As at login: the session the browser presented ends, the new member gets a new one.
+    if (sessionToken) await accountsRepo.deleteSessionByHash(db, hashSessionToken(sessionToken));
+    setSessionCookie(req, res, sessionCookie, await createSession(db, userId));
     log.info({ userId }, "member signed up");
     // The account stands even if the mail cannot go now: the reminder offers to send it again.
-    await sendActivationMail({ db, mailer, site, origin: await siteOrigin(db, req, site) }, user)
+    await sendActivationMail({ db, mailer, site, origin: siteOrigin(site) }, user)
       .catch((error) => log.error({ err: error, userId }, "activation mail not sent"));
     res.status(201).json({ user: await userView(db, site, user) });
   });

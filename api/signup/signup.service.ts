@@ -1,5 +1,6 @@
 import type { SignupRequest } from "../../contract/signup";
 import { hashPassword } from "../accounts/password";
+import { refuseWeakPassword } from "../accounts/weak-passwords";
 import { ageOn } from "../../contract/age";
 import type { Db } from "../db/database";
 import type { SiteRow } from "../db/schema";
@@ -40,6 +41,7 @@ export async function signUp(db: Db, site: SiteRow, request: SignupRequest): Pro
   }
   if (!(JSON.parse(site.countries) as string[]).includes(request.country)) throw invalid("country", "validation.required");
   if (request.region && !(await repo.regionExists(db, request.country, request.region))) throw invalid("region", "validation.required");
+  refuseWeakPassword(site, request.email, request.password, "password");
   const passwordHash = await hashPassword(request.password);
   const emailTaken = () =>
     new ApiError(409, "email_taken", "This email address already owns an account on this website.", { fields: { email: "signup.emailTaken" } });

@@ -1,5 +1,5 @@
 import { swipeLikesPerDay } from "../../contract/members";
-import { nowIso, type Db } from "../db/database";
+import { isPostgres, nowIso, type Db } from "../db/database";
 import type { SiteRow, UserRow } from "../db/schema";
 import { ApiError } from "../errors";
 import { findProfile } from "../accounts/accounts.repository";
@@ -39,17 +39,26 @@ export async function nextSwipe(db: Db, site: SiteRow, viewer: UserRow, now = ne
   };
 }
 
-/** Like (4 a day, SPEC §9) or skip the shown profile. */
+/**
+ * Like (4 a day, SPEC §9) or skip the shown profile. The day's count and the like are one transaction that holds
+ * the member's row, so parallel swipes cannot all pass the limit.
+ */
 export async function swipe(db: Db, site: SiteRow, viewer: UserRow, id: number, action: "like" | "skip", now = new Date()) {
   if (action === "skip") {
-    const exists = await db.selectFrom("swipe_skips").select("user_id").where("user_id", "=", viewer.id).where("profile_id", "=", id).executeTakeFirst();
-    if (!exists) await db.insertInto("swipe_skips").values({ user_id: viewer.id, profile_id: id, created_at: nowIso() }).execute();
+    const target = await visibleProfiles(db, site.id, viewer.id).where("users.id", "=", id).select("users.id").executeTakeFirst();
+    if (!target) throw new ApiError(404, "not_found", "This profile does not exist");
+    await db.insertInto("swipe_skips").values({ user_id: viewer.id, profile_id: id, created_at: nowIso() })
+      .onConflict((oc) => oc.columns(["user_id", "profile_id"]).doNothing()).execute();
     return { match: false, likes_left: await likesLeftToday(db, viewer, now) };
   }
-  const left = await likesLeftToday(db, viewer, now);
-  if (left <= 0) {
-    throw new ApiError(429, "swipe_limit", "No likes left today", { next_reset: nextReset(now) });
-  }
-  const { match } = await like(db, site, viewer, id, "swipe");
-  return { match, likes_left: left - 1 };
+  return db.transaction().execute(async (trx) => {
+    // SQLite runs one transaction at a time; PostgreSQL needs the row lock.
+    if (isPostgres(trx)) await trx.selectFrom("users").select("id").where("id", "=", viewer.id).forUpdate().execute();
+    const left = await likesLeftToday(trx, viewer, now);
+    if (left <= 0) {
+      throw new ApiError(429, "swipe_limit", "No likes left today", { next_reset: nextReset(now) });
+    }
+    const { match } = await like(trx, site, viewer, id, "swipe");
+    return { match, likes_left: left - 1 };
+  });
 }

@@ -7,7 +7,7 @@ const outboxSchema = z.object({
   messages: z.array(z.object({ id: z.string(), to: z.string(), subject: z.string(), date: z.string(), links: z.array(z.string()) })),
 });
 
-/** Outside production only: the mails the site would have sent, with their links (the API answers 404 in production). */
+/** With OUTBOX_PAGE=true and from this machine only: the mails the site would have sent, with their links (404 else). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     return await callApi({ request, context }, "/dev-outbox.php", { schema: outboxSchema });
@@ -21,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function DevOutbox({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className="flex-grow-1 container-lg py-4">
-      <h1 className="h4">Outbox (development only)</h1>
+      <h1 className="h4">Outbox (OUTBOX_PAGE=true, this machine only)</h1>
       <ol className="list-unstyled">
         {loaderData.messages.map((message) => (
           <li key={message.id} className="border-bottom py-2">

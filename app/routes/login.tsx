@@ -3,10 +3,10 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/login";
-import { loginFormSchema, userResponseSchema } from "../../contract/user";
+import { loginFormSchema, okResponseSchema } from "../../contract/user";
 import { SignupLink } from "../components/signup-modal";
 import type { RouteHandle } from "../root";
-import { ApiCallError, callApi } from "../services/api.server";
+import { ApiCallError, callApi, type CallContext } from "../services/api.server";
 import { loginAuthenticator, requireVisitor, safeRedirect } from "../services/auth.server";
 import { setFlash } from "../services/flash.server";
 import { getI18n } from "../services/i18n.server";
@@ -15,24 +15,17 @@ import { pageMeta } from "../services/seo";
 export const handle: RouteHandle = { hydrate: true };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const call = { request, context };
-  const reactivate = new URL(request.url).searchParams.get("reactivate");
-  // The link in the deletion mail: reactivates within 14 days and logs the member in (SPEC §4).
-  if (reactivate) {
-    try {
-      await callApi(call, "/reactivate.php", { method: "POST", body: { token: reactivate }, schema: userResponseSchema });
-      throw redirect("/", { headers: { "Set-Cookie": await setFlash(request, { message: "deletion.reactivated" }) } });
-    } catch (error) {
-      if (!(error instanceof ApiCallError) || error.status >= 500) throw error;
-      throw redirect("/login", { headers: { "Set-Cookie": await setFlash(request, { message: "reset.linkInvalid", tone: "danger" }) } });
-    }
-  }
-  await requireVisitor(call);
-  return { title: getI18n(context).t("login.title") };
+  const { t } = getI18n(context);
+  // The link in the deletion mail (SPEC §4) opens a form: following a link changes nothing by itself.
+  const reactivateToken = new URL(request.url).searchParams.get("reactivate");
+  if (reactivateToken) return { title: t("deletion.reactivateTitle"), reactivateToken };
+  await requireVisitor({ request, context });
+  return { title: t("login.title"), reactivateToken: null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.clone().formData();
+  if (formData.get("intent") === "reactivate") return reactivate({ request, context }, String(formData.get("token") ?? ""));
   const submission = parseWithZod(formData, { schema: loginFormSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }), minutes: 0 }, { status: 400 });
@@ -55,7 +48,47 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export default function Login() {
+/**
+ * Reactivates an account pending deletion within its 14 days, then asks the member to log in: the link starts no
+ * session, so it can never swap the browser's session for another account's.
+ */
+async function reactivate(call: CallContext, token: string) {
+  try {
+    await callApi(call, "/reactivate.php", { method: "POST", body: { token }, schema: okResponseSchema });
+  } catch (error) {
+    if (!(error instanceof ApiCallError) || error.status >= 500) throw error;
+    return redirect("/login", { headers: { "Set-Cookie": await setFlash(call.request, { message: "reset.linkInvalid", tone: "danger" }) } });
+  }
+  return redirect("/login", { headers: { "Set-Cookie": await setFlash(call.request, { message: "deletion.reactivatedLogIn" }) } });
+}
+
+export default function LoginPage({ loaderData }: Route.ComponentProps) {
+  return loaderData.reactivateToken ? <ReactivateForm token={loaderData.reactivateToken} /> : <Login />;
+}
+
+function ReactivateForm({ token }: { token: string }) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  return (
+    <main id="main" className="flex-grow-1 container-lg py-5">
+      <div className="row justify-content-center">
+        <div className="col-12 col-sm-10 col-md-7 col-lg-5">
+          <h1 className="h3 mb-3">{t("deletion.reactivateTitle")}</h1>
+          <p>{t("deletion.reactivateLead")}</p>
+          <Form method="post" action="/login">
+            <input type="hidden" name="intent" value="reactivate" />
+            <input type="hidden" name="token" value={token} />
+            <button type="submit" className="btn btn-primary w-100" disabled={navigation.state === "submitting"}>
+              {t("deletion.reactivateButton")}
+            </button>
+          </Form>
+        </div>
+      </div>
+    </main>
+  );
+}
+
+function Login() {
   const { t } = useTranslation();
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();

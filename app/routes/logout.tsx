@@ -6,7 +6,7 @@ import { setFlash } from "../services/flash.server";
 
 /** Logs out by the API (which clears its cookie) and says so on the home page. A GET only goes home. */
 export async function action({ request, context }: Route.ActionArgs) {
-  await callApi({ request, context }, "/logout.php", { schema: okResponseSchema });
+  await callApi({ request, context }, "/logout.php", { method: "POST", schema: okResponseSchema });
   return redirect("/", { headers: { "Set-Cookie": await setFlash(request, { message: "flash.loggedOut", tone: "info" }) } });
 }
 

@@ -44,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 /** Maps an API refusal with field messages onto the form, or a general message. */
 function refused(intent: string, submission: { reply: (o: object) => SubmissionResult<string[]> }, error: unknown, hide: string[]) {
   if (!(error instanceof ApiCallError) || error.status >= 500) throw error;
-  const { fieldErrors, formErrors } = apiFormErrors(error, { rate_limited: "settings.tooMany" });
+  const { fieldErrors, formErrors } = apiFormErrors(error, { rate_limited: "settings.tooMany", account_blocked: "settings.tooManyWrong" });
   return data({ intent, result: submission.reply({ fieldErrors, formErrors, hideFields: hide }) }, { status: 400 });
 }
 

@@ -8,6 +8,7 @@ import { okResponseSchema } from "../../contract/user";
 import { InputField } from "../components/input-field";
 import type { RouteHandle } from "../root";
 import { ApiCallError, callApi } from "../services/api.server";
+import { apiFormErrors } from "../services/api-form-errors.server";
 import { setFlash } from "../services/flash.server";
 import { getI18n } from "../services/i18n.server";
 import { pageMeta } from "../services/seo";
@@ -31,7 +32,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   } catch (error) {
     if (!(error instanceof ApiCallError) || error.status >= 500) throw error;
-    return data({ result: submission.reply({ formErrors: ["reset.linkInvalid"], hideFields: ["password", "password_confirm"] }) }, { status: 400 });
+    // A weak password is said at its field; anything else means the link is used up.
+    const { fieldErrors } = apiFormErrors(error);
+    const errors = fieldErrors.password ? { fieldErrors } : { formErrors: ["reset.linkInvalid"] };
+    return data({ result: submission.reply({ ...errors, hideFields: ["password", "password_confirm"] }) }, { status: 400 });
   }
   return redirect("/login", { headers: { "Set-Cookie": await setFlash(request, { message: "reset.done" }) } });
 }

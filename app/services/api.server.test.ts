@@ -21,6 +21,7 @@ beforeAll(async () => {
   vi.stubEnv("API_URL", `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`);
   vi.stubEnv("API_RETRY_BASE_MS", "1");
   vi.stubEnv("LOG_LEVEL", "silent");
+  vi.stubEnv("TRUST_CF_HEADERS", "true");
   api = await import("./api.server");
 });
 afterAll(() => new Promise((resolve) => server.close(resolve)));
@@ -32,12 +33,12 @@ beforeEach(() => {
 function call(cookie = "sid=abc; lng=x") {
   const info: RequestInfo = { nonce: "", requestId: "req-1", clientIp: "198.51.100.7", setCookies: [] };
   const context = new RouterContextProvider(new Map([[requestInfoContext, info]]));
-  const request = new Request("https://dating.example/members?page=2", { headers: { cookie, "cf-ipcountry": "NL" } });
+  const request = new Request("https://dating.example/members?page=2", { headers: { cookie, "cf-ipcountry": "NL", "sec-fetch-site": "cross-site" } });
   return { info, call: { request, context } };
 }
 const ok = z.object({ ok: z.literal(true) });
 
-test("forwards the browser's cookies, host, address and request id; relays Set-Cookie back", async () => {
+test("forwards the browser's cookies, host, address, request id, country and Sec-Fetch-Site; relays Set-Cookie back", async () => {
   answers = [{ status: 200, body: { ok: true }, headers: { "set-cookie": "sid=new; HttpOnly" } }];
   const { info, call: c } = call();
   expect(await api.callApi(c, "/user.php", { schema: ok })).toEqual({ ok: true });
@@ -50,6 +51,7 @@ test("forwards the browser's cookies, host, address and request id; relays Set-C
   expect(sent["x-request-id"]).toBe("req-1");
   expect(sent["x-request-type"]).toBe("client");
   expect(sent["cf-ipcountry"]).toBe("NL");
+  expect(sent["sec-fetch-site"]).toBe("cross-site");
   expect(info.setCookies).toEqual(["sid=new; HttpOnly"]);
 });
 

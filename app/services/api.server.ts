@@ -1,6 +1,8 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { apiErrorSchema, type ErrorCode } from "../../contract/errors";
+import { sessionCookieName } from "../../contract/session-cookie";
+import { visitorCountry } from "../../contract/visitor-country";
 import { webEnv } from "./env.server";
 import { logger } from "./logger.server";
 import { requestInfoContext } from "./request-context";
@@ -59,8 +61,11 @@ export async function callApi<S extends z.ZodType>(
   });
   const cookie = request.headers.get("cookie");
   if (cookie) headers.set("cookie", cookie);
-  const country = request.headers.get("cf-ipcountry");
+  const country = visitorCountry(request.headers.get("cf-ipcountry"), env.trustCfHeaders);
   if (country) headers.set("cf-ipcountry", country);
+  // So that the API's GETs that change something (logout, seen marks) can tell a link from another site.
+  const fetchSite = request.headers.get("sec-fetch-site");
+  if (fetchSite) headers.set("sec-fetch-site", fetchSite);
   if (path === "/user.php") headers.set("x-request-type", "client");
   if (options.idempotencyKey) headers.set("idempotency-key", options.idempotencyKey);
   if (options.body !== undefined) headers.set("content-type", "application/json");
@@ -107,7 +112,19 @@ export async function callApi<S extends z.ZodType>(
 
 /** The member's session is gone: forget the auth cookie and send them to login, back here afterwards. */
 function logOutAndRedirect(request: Request, setCookies: string[]) {
-  setCookies.push("sid=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax");
+  setCookies.push(expiredSessionCookie());
   const url = new URL(request.url);
   return redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+}
+
+/** Forgets the auth cookie in the browser (the API owns it; its name and Secure follow NODE_ENV). */
+export function expiredSessionCookie(): string {
+  const { production } = webEnv();
+  return `${sessionCookieName(production)}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${production ? "; Secure" : ""}`;
+}
+
+/** Whether the browser sent an auth cookie at all: without one there is no member to ask the API about. */
+export function hasSessionCookie(request: Request): boolean {
+  const name = sessionCookieName(webEnv().production);
+  return (request.headers.get("cookie") ?? "").split(/;\s*/).some((pair) => pair.startsWith(`${name}=`) && pair.length > name.length + 1);
 }

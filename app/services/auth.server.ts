@@ -2,18 +2,18 @@ import { redirect } from "react-router";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { loginRequestSchema, loginResponseSchema, userResponseSchema, type User } from "../../contract/user";
-import { ApiCallError, callApi, type CallContext } from "./api.server";
+import { ApiCallError, callApi, expiredSessionCookie, hasSessionCookie, type CallContext } from "./api.server";
 import { requestInfoContext } from "./request-context";
 
 /** The logged-in member of this request, asked of the API once per request; null for a visitor. */
 export function getMember(call: CallContext): Promise<User | null> {
   const info = call.context.get(requestInfoContext);
-  if (!/(?:^|;\s*)sid=[^;]/.test(call.request.headers.get("cookie") ?? "")) return Promise.resolve(null);
+  if (!hasSessionCookie(call.request)) return Promise.resolve(null);
   info.member ??= callApi(call, "/user.php", { schema: userResponseSchema })
     .then((answer) => answer.user)
     .catch((error) => {
       if (error instanceof ApiCallError && error.code === "authentication_required") {
-        info.setCookies.push("sid=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax");
+        info.setCookies.push(expiredSessionCookie());
         return null;
       }
       throw error;
@@ -56,10 +56,18 @@ export function loginAuthenticator(call: Omit<CallContext, "request">) {
   return authenticator;
 }
 
-/** A path on this site to go to after login; anything else becomes home. */
+/**
+ * A path on this site to go to after a form, else `fallback`. The target must resolve to this origin: control
+ * characters, white space and backslashes are refused outright, since browsers drop or rewrite them
+ * ("/\t/evil.example" becomes "//evil.example").
+ */
 export function safeRedirect(target: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
-  if (typeof target !== "string" || !target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) {
+  if (typeof target !== "string" || !target.startsWith("/") || /[\p{Cc}\s\\]/u.test(target)) return fallback;
+  const base = "http://this.site";
+  try {
+    const url = new URL(target, base);
+    return url.origin === base ? url.pathname + url.search + url.hash : fallback;
+  } catch {
     return fallback;
   }
-  return target;
 }

@@ -14,8 +14,10 @@ const webEnvSchema = z.object({
   API_RETRIES: z.coerce.number().int().min(0).max(10).default(5),
   API_RETRY_BASE_MS: z.coerce.number().int().min(1).default(100),
   API_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /** Believe Cloudflare's CF-IPCountry header: only when the site is behind Cloudflare, which sets it. */
+  TRUST_CF_HEADERS: z.enum(["true", "false"]).default("false"),
 });
-export type WebEnv = z.infer<typeof webEnvSchema> & { apiUrl: string; apiIsExternal: boolean };
+export type WebEnv = z.infer<typeof webEnvSchema> & { apiUrl: string; apiIsExternal: boolean; production: boolean; trustCfHeaders: boolean };
 
 export function parseWebEnv(source: NodeJS.ProcessEnv = process.env): WebEnv {
   const parsed = webEnvSchema.safeParse(source);
@@ -25,7 +27,9 @@ export function parseWebEnv(source: NodeJS.ProcessEnv = process.env): WebEnv {
   }
   const env = parsed.data;
   const apiUrl = (env.API_URL ?? `http://127.0.0.1:${env.PORT}/api`).replace(/\/$/, "");
-  return { ...env, apiUrl, apiIsExternal: Boolean(env.API_URL) };
+  return {
+    ...env, apiUrl, apiIsExternal: Boolean(env.API_URL), production: env.NODE_ENV === "production", trustCfHeaders: env.TRUST_CF_HEADERS === "true",
+  };
 }
 
 let current: WebEnv | undefined;

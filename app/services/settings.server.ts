@@ -1,39 +1,54 @@
 import NodeCache from "node-cache";
 import { companyInfoResponseSchema, interestsResponseSchema, regionsResponseSchema, settingsSchema, type Settings } from "../../contract/settings";
+import { visitorCountry } from "../../contract/visitor-country";
 import { callApi, type CallContext } from "./api.server";
+import { webEnv } from "./env.server";
 
-// Settings per domain and visitor country; interests, regions and company info once per domain (SPEC §7).
-const settingsCache = new NodeCache({ stdTTL: 300, useClones: false });
-const onceCache = new NodeCache({ stdTTL: 3600, useClones: false });
+// Settings per domain and visitor country; interests, regions and company info once per domain (SPEC §7). Only
+// known sites are cached (an unknown host is a 404 before), and the key count is capped all the same.
+const maxKeys = 5000;
+const settingsCache = new NodeCache({ stdTTL: 300, useClones: false, maxKeys });
+const onceCache = new NodeCache({ stdTTL: 3600, useClones: false, maxKeys });
 
 function domainOf(request: Request) {
   return new URL(request.url).hostname;
 }
 
+function countryOf(request: Request) {
+  return visitorCountry(request.headers.get("cf-ipcountry"), webEnv().trustCfHeaders) ?? "";
+}
+
+/** Keeps a value unless the cache is full (node-cache throws then): the next request asks the API again. */
+function remember<T>(cache: NodeCache, key: string, value: T) {
+  try {
+    cache.set(key, value);
+  } catch {
+    // ECACHEFULL: serving uncached is slower, never wrong.
+  }
+}
+
 /** The site's settings, with the route's query parameters and the domain forced from the request host. */
 export async function getSettings(call: CallContext): Promise<Settings> {
   const domain = domainOf(call.request);
-  const country = call.request.headers.get("cf-ipcountry")?.toUpperCase() ?? "";
-  const key = `${domain}|${country}`;
+  const key = `${domain}|${countryOf(call.request)}`;
   const cached = settingsCache.get<Settings>(key);
   if (cached) return cached;
   const query = Object.fromEntries(new URL(call.request.url).searchParams);
   const settings = await callApi(call, "/settings.php", { query: { ...query, domain }, schema: settingsSchema });
-  settingsCache.set(key, settings);
+  remember(settingsCache, key, settings);
   return settings;
 }
 
 /** Settings already loaded for a domain, for code that has no API context (language detection). */
 export function cachedSettings(request: Request): Settings | undefined {
-  const country = request.headers.get("cf-ipcountry")?.toUpperCase() ?? "";
-  return settingsCache.get<Settings>(`${domainOf(request)}|${country}`);
+  return settingsCache.get<Settings>(`${domainOf(request)}|${countryOf(request)}`);
 }
 
 async function once<T>(key: string, load: () => Promise<T>): Promise<T> {
   const cached = onceCache.get<T>(key);
   if (cached !== undefined) return cached;
   const value = await load();
-  onceCache.set(key, value);
+  remember(onceCache, key, value);
   return value;
 }
 

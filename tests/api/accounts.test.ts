@@ -88,7 +88,7 @@ test("five wrong passwords block the account for 15 minutes, even for the right 
   expect(cookieFrom(right.headers)).toBeUndefined();
 
   // Once the block has passed, the right password works again.
-  await api.db.updateTable("users").set({ blocked_until: new Date(Date.now() - 1000).toISOString() }).where("id", "=", member.id).execute();
+  await api.db.updateTable("login_failures").set({ blocked_until: new Date(Date.now() - 1000).toISOString() }).where("user_id", "=", member.id).execute();
   expect((await logIn(member.email, member.password)).status).toBe(200);
 });
 

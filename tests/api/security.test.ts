@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { createMember, createSite } from "./support/factories";
-import { startTestApi, type TestApi } from "./support/test-api";
+import { cookieFrom, startTestApi, type TestApi } from "./support/test-api";
 
 let api: TestApi;
 let domain: string;
@@ -53,4 +53,22 @@ test("login attempts are limited per address across accounts", async () => {
     method: "POST", body: { email: "x@example.com", password: "guess" }, domain, headers: { "x-forwarded-for": "203.0.113.10" },
   });
   expect(other.status).toBe(401);
+});
+
+test("old-password checks (password change, e-mail change, deletion) share the per-address login limit", async () => {
+  const member = await createMember(api.db, siteId);
+  const login = await api.call("/api/user.php", {
+    method: "POST", body: { email: member.email, password: member.password }, domain, headers: { "x-forwarded-for": "203.0.113.40" },
+  });
+  const cookie = cookieFrom(login.headers);
+  const statuses: number[] = [];
+  for (let i = 0; i < 6; i++) {
+    const { status } = await api.call("/api/password.php", {
+      method: "PUT", domain, cookie, headers: { "x-forwarded-for": "203.0.113.40" }, body: { old_password: `guess ${i}`, new_password: "a good new secret" },
+    });
+    statuses.push(status);
+  }
+  // One login and five guesses fit in the limit of six; the sixth guess does not.
+  expect(statuses.slice(0, 4)).toEqual([400, 400, 400, 400]);
+  expect(statuses[5]).toBe(429);
 });

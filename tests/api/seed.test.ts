@@ -11,7 +11,7 @@ let photosDir: string;
 beforeAll(async () => {
   api = await startTestApi();
   photosDir = path.join(api.dataDir, "uploads", "photos");
-  expect(await seedDemo(api.db, { photosDir })).toBe(true);
+  expect(await seedDemo(api.db, { photosDir, origin: "http://localhost:3000" })).toBe(true);
 }, 120_000);
 afterAll(() => api.close());
 
@@ -49,8 +49,8 @@ test("both demo logins work on localhost; the premium one has credits from a led
 });
 
 test("seeding again changes nothing; --reset seeds anew", async () => {
-  expect(await seedDemo(api.db, { photosDir })).toBe(false);
-  expect(await seedDemo(api.db, { photosDir, reset: true })).toBe(true);
+  expect(await seedDemo(api.db, { photosDir, origin: "http://localhost:3000" })).toBe(false);
+  expect(await seedDemo(api.db, { photosDir, origin: "http://localhost:3000", reset: true })).toBe(true);
   const count = await api.db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
   expect(Number(count.n)).toBe(302);
   expect(fs.readdirSync(photosDir).length).toBe((await api.db.selectFrom("photos").selectAll().execute()).length * 2);

@@ -28,12 +28,26 @@ test("settings.php answers every Settings field for the forced domain", async ()
   expect(settings.geoip_selected_country).toBe("GB");
 });
 
-test("settings.php finds the site by the forwarded host and reads the visitor's country", async () => {
-  const { status, body } = await api.call("/api/settings.php", { domain: `${domain}:3000`, headers: { "cf-ipcountry": "nl" } });
+test("settings.php finds the site by the forwarded host; CF-IPCountry is not believed unless configured", async () => {
+  const { status, body } = await api.call("/api/settings.php", { domain: `${domain}:3000`, headers: { "cf-ipcountry": "NL" } });
   expect(status).toBe(200);
   expect(body.domain).toBe(domain);
-  expect(body.geoip_country).toBe("NL");
-  expect(body.geoip_selected_country).toBe("NL");
+  expect(body.geoip_country).toBeNull();
+});
+
+test("behind Cloudflare (TRUST_CF_HEADERS=true) the visitor's country is read, as two capital letters only", async () => {
+  const behindCloudflare = await startTestApi({ TRUST_CF_HEADERS: "true" });
+  try {
+    const site = await createSite(behindCloudflare.db);
+    const nl = await behindCloudflare.call("/api/settings.php", { domain: site.domain, headers: { "cf-ipcountry": "NL" } });
+    expect(nl.body).toMatchObject({ geoip_country: "NL", geoip_selected_country: "NL" });
+    for (const forged of ["nl", "NLD", "N<", "X1"]) {
+      const answer = await behindCloudflare.call("/api/settings.php", { domain: site.domain, headers: { "cf-ipcountry": forged } });
+      expect(answer.body.geoip_country).toBeNull();
+    }
+  } finally {
+    await behindCloudflare.close();
+  }
 });
 
 test("an unknown domain is a 404 site_not_found", async () => {

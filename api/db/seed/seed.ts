@@ -14,26 +14,47 @@ export const demoLogins = {
 };
 
 const tablesInDeleteOrder = [
-  "likes", "blocks", "swipe_skips", "discount_codes", "account_tokens", "invites", "credit_ledger", "sessions", "profile_interests", "photos", "profiles", "users",
+  "likes", "blocks", "swipe_skips", "discount_codes", "account_tokens", "invites", "credit_ledger", "sessions", "login_failures", "profile_interests", "photos", "profiles", "users",
   "site_domains", "sites", "companies", "interests", "regions",
 ] as const;
+
+/** The demo site (README logins) is wanted on the default domain, localhost, or when SEED_DEMO=true says so. */
+export function wantsDemo(siteDomain: string, seedDemoFlag: "true" | "false" | undefined): boolean {
+  return seedDemoFlag === "true" || (seedDemoFlag !== "false" && siteDomain === "localhost");
+}
+
+/**
+ * What `npm start` does about the demo site: seeds it where it is wanted; elsewhere leaves the database alone and
+ * says whether a demo site is there all the same (a deployment should not keep published logins).
+ */
+export async function seedDemoIfWanted(
+  db: Db,
+  options: { photosDir: string; origin: string; siteDomain: string; seedDemo?: "true" | "false" },
+): Promise<"seeded" | "present" | "not wanted" | "present but not wanted"> {
+  if (!wantsDemo(options.siteDomain, options.seedDemo)) return (await hasDemoSite(db)) ? "present but not wanted" : "not wanted";
+  return (await seedDemo(db, options)) ? "seeded" : "present";
+}
+
+export async function hasDemoSite(db: Db): Promise<boolean> {
+  return Boolean(await db.selectFrom("site_domains").select("domain").where("domain", "=", "localhost").executeTakeFirst());
+}
 
 /**
  * Seeds the demo site on a fresh database; does nothing when it is already there, unless `reset` empties
  * every table (and the photos) first.
  */
-export async function seedDemo(db: Db, options: { photosDir: string; reset?: boolean }): Promise<boolean> {
+export async function seedDemo(db: Db, options: { photosDir: string; origin: string; reset?: boolean }): Promise<boolean> {
   if (options.reset) {
     for (const table of tablesInDeleteOrder) await db.deleteFrom(table).execute();
     await fs.rm(options.photosDir, { recursive: true, force: true });
-  } else if (await db.selectFrom("site_domains").select("domain").where("domain", "=", "localhost").executeTakeFirst()) {
+  } else if (await hasDemoSite(db)) {
     return false;
   }
 
   const now = new Date();
   const interestIds = await db.transaction().execute(async (trx) => {
     const company = await trx.insertInto("companies").values(demoCompany).returning("id").executeTakeFirstOrThrow();
-    const site = await trx.insertInto("sites").values(demoSite(company.id)).returning("id").executeTakeFirstOrThrow();
+    const site = await trx.insertInto("sites").values({ ...demoSite(company.id), origin: options.origin }).returning("id").executeTakeFirstOrThrow();
     await trx.insertInto("site_domains").values([
       { domain: "localhost", site_id: site.id },
       { domain: "127.0.0.1", site_id: site.id },

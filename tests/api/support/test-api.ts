@@ -11,6 +11,8 @@ import { freshDatabase } from "./test-database";
 
 export interface TestApi {
   db: Db;
+  /** What the API logged, one parsed JSON line each. */
+  logs: Record<string, unknown>[];
   dataDir: string;
   url: string;
   mailer: Mailer;
@@ -27,13 +29,17 @@ export interface CallInit {
   headers?: Record<string, string>;
 }
 
-/** The member API over HTTP on a free port, on a fresh database. */
-export async function startTestApi(env: Record<string, string> = {}): Promise<TestApi> {
+/**
+ * The member API over HTTP on a free port, on a fresh database. Behind a trusted proxy on loopback by default, as
+ * in production behind the web tier; `trustProxy: false` shows what a direct client's forwarded headers do.
+ */
+export async function startTestApi(env: Record<string, string> = {}, { trustProxy = true } = {}): Promise<TestApi> {
   const { db, dataDir, drop } = await freshDatabase();
   clearSiteCache();
   const app = express();
-  app.set("trust proxy", "loopback");
-  const logger = pino({ level: "silent" });
+  app.set("trust proxy", trustProxy ? "loopback" : false);
+  const logs: Record<string, unknown>[] = [];
+  const logger = pino({ level: "info" }, { write: (line: string) => void logs.push(JSON.parse(line)) });
   const mailer = createMailer({ from: "test@localhost", outboxDir: path.join(dataDir, "outbox"), logger });
   app.use("/api", createApi({ db, env: parseApiEnv({ DATA_DIR: dataDir, NODE_ENV: "test", ...env }), logger, mailer }));
   const server = app.listen(0, "127.0.0.1");
@@ -41,6 +47,7 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     db,
+    logs,
     dataDir,
     url,
     mailer,

@@ -1,0 +1,131 @@
+import { sql } from "kysely";
+import { ipKeyGenerator } from "express-rate-limit";
+import type { Logger } from "pino";
+import type { Db } from "../db/database";
+import type { UserRow } from "../db/schema";
+import { ApiError } from "../errors";
+import { verifyPassword } from "./password";
+
+/** The lockout rule's settings (LOGIN_MAX_FAILURES, LOGIN_BLOCK_MINUTES). */
+export interface LoginPolicy {
+  maxFailures: number;
+  blockMinutes: number;
+}
+
+/** Where a password is being tried from, and where lockouts are logged. */
+export interface PasswordAttempt {
+  db: Db;
+  address: string;
+  policy: LoginPolicy;
+  log: Logger;
+}
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+/** Wrong passwords count "in a row" within a day; older ones are forgotten. */
+export const failureWindowMs = DAY;
+/** From all addresses together an account takes ten times as many guesses before everyone is blocked. */
+export const accountWideFactor = 10;
+const everywhere = "*";
+
+/**
+ * Checks a member's password under the lockout rule (README "Login lockout"). Every attempt is counted before the
+ * password is checked, in one atomic upsert per counter, so parallel guesses cannot all read the same count:
+ * - per account and address: LOGIN_MAX_FAILURES wrong passwords block that address for LOGIN_BLOCK_MINUTES;
+ * - per account from every address: ten times as many block the account for everyone for as long.
+ * A right password clears both counters. A blocked attempt is refused without looking at the password.
+ */
+export async function checkPassword(
+  attempt: PasswordAttempt,
+  user: UserRow,
+  password: string,
+  wrongPassword: () => ApiError,
+  blockedField?: string,
+): Promise<void> {
+  const { db, policy, log } = attempt;
+  const address = addressKey(attempt.address);
+  const now = new Date();
+  const counters = await db.transaction().execute(async (trx) => [
+    await countAttempt(trx, user.id, address, policy.maxFailures, policy, now),
+    await countAttempt(trx, user.id, everywhere, policy.maxFailures * accountWideFactor, policy, now),
+  ]);
+  const blockedUntil = latestBlock(counters.map((c) => c.blocked_until), now);
+  if (blockedUntil) throw accountBlocked(blockedUntil, now, blockedField);
+
+  if (await verifyPassword(user.password_hash, password)) {
+    await db.deleteFrom("login_failures").where("user_id", "=", user.id).where("address", "in", [address, everywhere]).execute();
+    return;
+  }
+  const reached = counters.filter((c) => c.failures >= c.max);
+  if (reached.length === 0) throw wrongPassword();
+  const until = new Date(now.getTime() + policy.blockMinutes * MINUTE).toISOString();
+  await db
+    .updateTable("login_failures")
+    .set({ blocked_until: until })
+    .where("user_id", "=", user.id)
+    .where("address", "in", reached.map((c) => c.address))
+    .where("blocked_until", "is", null)
+    .execute();
+  log.warn({ security: "lockout", userId: user.id, address: attempt.address, accountWide: reached.some((c) => c.address === everywhere) }, "account locked after wrong passwords");
+  throw accountBlocked(until, now, blockedField);
+}
+
+/** A password reset by mail proves the member: every block on the account ends. */
+export function clearLoginFailures(db: Db, userId: number) {
+  return db.deleteFrom("login_failures").where("user_id", "=", userId).execute();
+}
+
+/** Forgets counters that can no longer block anyone (the hourly clean-up). */
+export function deleteStaleLoginFailures(db: Db, now = new Date()) {
+  const nowIso = now.toISOString();
+  const windowStart = new Date(now.getTime() - failureWindowMs).toISOString();
+  return db
+    .deleteFrom("login_failures")
+    .where((eb) => eb.or([eb("blocked_until", "<=", nowIso), eb.and([eb("blocked_until", "is", null), eb("updated_at", "<=", windowStart)])]))
+    .execute();
+}
+
+/** Counts one attempt; a block that has run out, or failures older than the window, start again from one. */
+async function countAttempt(db: Db, userId: number, address: string, max: number, policy: LoginPolicy, now: Date) {
+  const nowIso = now.toISOString();
+  const windowStart = new Date(now.getTime() - failureWindowMs).toISOString();
+  const blockUntil = new Date(now.getTime() + policy.blockMinutes * MINUTE).toISOString();
+  const expired = sql<boolean>`(login_failures.blocked_until <= ${nowIso} or (login_failures.blocked_until is null and login_failures.updated_at <= ${windowStart}))`;
+  const row = await db
+    .insertInto("login_failures")
+    .values({ user_id: userId, address, failures: 1, blocked_until: null, updated_at: nowIso })
+    .onConflict((oc) =>
+      oc.columns(["user_id", "address"]).doUpdateSet({
+        failures: sql<number>`case when ${expired} then 1 else login_failures.failures + 1 end`,
+        // Past the limit already: this attempt is refused unseen, and the block starts now if nobody set it yet.
+        blocked_until: sql<string | null>`case
+          when login_failures.blocked_until > ${nowIso} then login_failures.blocked_until
+          when ${expired} then null
+          when login_failures.failures + 1 > ${max} then ${blockUntil}
+          else null end`,
+        updated_at: nowIso,
+      }),
+    )
+    .returning(["failures", "blocked_until"])
+    .executeTakeFirstOrThrow();
+  return { address, max, failures: Number(row.failures), blocked_until: row.blocked_until };
+}
+
+function latestBlock(blocks: (string | null)[], now: Date): string | null {
+  const active = blocks.filter((b): b is string => b !== null && new Date(b) > now).sort();
+  return active.at(-1) ?? null;
+}
+
+/** IPv6 addresses count by their /56 network, as the per-address rate limits do: one device holds many. */
+function addressKey(address: string): string {
+  return address ? ipKeyGenerator(address, 56) : "unknown";
+}
+
+/** SPEC §8: 'Too many incorrect attempts, account blocked for {minutes} min.' */
+function accountBlocked(blockedUntil: string, now: Date, field?: string) {
+  const minutes = Math.max(1, Math.ceil((new Date(blockedUntil).getTime() - now.getTime()) / MINUTE));
+  return new ApiError(403, "account_blocked", `Too many incorrect attempts, account blocked for ${minutes} min.`, {
+    minutes,
+    ...(field ? { fields: { [field]: "settings.tooManyWrong" } } : {}),
+  });
+}

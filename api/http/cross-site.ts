@@ -1,0 +1,15 @@
+import type { Request } from "express";
+import { ApiError } from "../errors";
+
+/**
+ * Whether a browser says another site sent this request (Sec-Fetch-Site). A GET that changes something does not
+ * act for such a request: a link or redirect from elsewhere must not log a member out or mark things seen. The
+ * web tier forwards the browser's header.
+ */
+export function isCrossSite(req: Request): boolean {
+  return req.get("sec-fetch-site") === "cross-site";
+}
+
+export function refuseCrossSite(req: Request) {
+  if (isCrossSite(req)) throw new ApiError(403, "forbidden_origin", "Cross-site request refused");
+}
