@@ -1,64 +1,145 @@
-import { spawn } from "node:child_process";
-import { gzipSync } from "node:zlib";
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
 import autocannon from "autocannon";
+import { chromium } from "@playwright/test";
 
-// `npm run bench`: the production build on loopback under autocannon, and the JavaScript the landing page loads.
+/**
+ * `npm run bench`: the production server (`npm start`'s command) and the anchor (bench/anchor-server.ts: React's
+ * renderToString of the same markup, from memory) side by side on loopback, in paired rounds; then what Chromium
+ * loads for each page on a 360 px phone. Figures for the note, not a test: timing belongs here, budgets in tests.
+ */
 const port = Number(process.env.BENCH_PORT ?? 3200);
+const anchorPort = port + 1;
 const origin = `http://localhost:${port}`;
-const duration = Number(process.env.BENCH_SECONDS ?? 10);
+const seconds = Number(process.env.BENCH_SECONDS ?? 4);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const dataDir = "data/bench";
 
-const server = spawn("node", ["--import", "tsx", "server.ts"], {
-  env: { ...process.env, PORT: String(port), DATA_DIR: "data/bench", LOG_LEVEL: "warn", NODE_ENV: "production" },
-  stdio: ["ignore", "inherit", "inherit"],
-});
+function start(args: string[], env: Record<string, string>): ChildProcess {
+  return spawn("node", ["--import", "tsx", ...args], { env: { ...process.env, ...env, NODE_ENV: "production" }, stdio: ["ignore", "inherit", "inherit"] });
+}
 
-async function waitForHealth() {
+async function waitFor(url: string) {
   for (let i = 0; i < 240; i++) {
-    const healthy = await fetch(`${origin}/healthz`).then((r) => r.ok).catch(() => false);
-    if (healthy) return;
+    if (await fetch(url).then((r) => r.status < 500).catch(() => false)) return;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  throw new Error("server did not become healthy");
+  throw new Error(`${url} did not answer`);
 }
 
-async function measure(title: string, path: string, cookie?: string) {
-  const headers: Record<string, string> = { "accept-encoding": "gzip", ...(cookie ? { cookie } : {}) };
-  const result = await autocannon({ url: origin + path, connections: 10, duration, headers });
-  const errors = result.errors + result.non2xx;
-  console.log(
-    `${title.padEnd(28)} ${result.requests.average.toFixed(0).padStart(7)} req/s   p50 ${String(result.latency.p50).padStart(4)} ms   p99 ${String(result.latency.p99).padStart(4)} ms${errors ? `   (${errors} errors/non-2xx)` : ""}`,
-  );
+/** CPU time (user + system) a process has used so far, in ms (Linux /proc). */
+function cpuMs(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
 
-/** The gzipped size of every script and module preload a page names. */
-async function javascriptSize(path: string) {
-  const html = await (await fetch(origin + path)).text();
-  const urls = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+)"/g)].map((m) => m[1]!);
-  const inline = [...html.matchAll(/import\("([^"]+\.js)"\)/g)].map((m) => m[1]!);
-  let total = 0;
-  for (const url of new Set([...urls, ...inline])) total += gzipSync(Buffer.from(await (await fetch(origin + url)).arrayBuffer())).length;
-  return total;
+function rssMb(pid: number): number {
+  const line = fs.readFileSync(`/proc/${pid}/status`, "utf8").split("\n").find((l) => l.startsWith("VmRSS:"))!;
+  return Number(line.replace(/\D/g, "")) / 1024;
 }
 
+interface Run { rps: number; p50: number; p99: number; cpu: number; errors: number }
+
+async function load(url: string, pid: number, cookie?: string): Promise<Run> {
+  const before = cpuMs(pid);
+  const result = await autocannon({ url, connections: 10, duration: seconds, headers: { "accept-encoding": "gzip", ...(cookie ? { cookie } : {}) } });
+  const cpu = (cpuMs(pid) - before) / Math.max(1, result.requests.total);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpu, errors: result.errors + result.non2xx };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/** What Chromium loads for a page at 360 px: gzipped bytes by kind, and how many scripts. */
+async function pageWeight(browser: import("@playwright/test").Browser, url: string, cookie?: string) {
+  const context = await browser.newContext({
+    viewport: { width: 360, height: 740 },
+    extraHTTPHeaders: { cookie: `entry_warning_skipped=1${cookie ? `; ${cookie}` : ""}` },
+  });
+  const page = await context.newPage();
+  const bytes = { document: 0, script: 0, stylesheet: 0, image: 0 };
+  let scripts = 0;
+  page.on("requestfinished", async (request) => {
+    const kind = request.resourceType() as keyof typeof bytes;
+    if (!(kind in bytes)) return;
+    if (kind === "script") scripts++;
+    bytes[kind] += (await request.sizes()).responseBodySize;
+  });
+  await page.goto(url, { waitUntil: "networkidle" });
+  await context.close();
+  return { ...bytes, scripts };
+}
+
+const server = start(["server.ts"], { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn" });
+let anchor: ChildProcess | undefined;
 try {
-  await waitForHealth();
-  console.log(`autocannon, 10 connections, ${duration} s each, on ${origin}`);
-  await measure("GET / (logged out)", "/");
-  await measure("GET /pages/terms", "/pages/terms");
-  await measure("GET /api/settings.php", "/api/settings.php?domain=localhost");
+  await waitFor(`${origin}/healthz`);
 
-  // Logged in as the free demo member (README): the search (24 results) and a profile.
+  // Logged in as the free demo member (README), as a browser would be.
   const login = await fetch(`${origin}/api/user.php`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: "free@example.com", password: "demo-free-2026" }),
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "free@example.com", password: "demo-free-2026" }),
   });
   const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
   const search = (await (await fetch(`${origin}/api/members.php`, { headers: { cookie } })).json()) as { profiles: { id: number }[] };
-  await measure("GET /members (logged in)", "/members", cookie);
-  await measure("GET /members/{id}", `/members/${search.profiles[0]!.id}`, cookie);
-  console.log(`JavaScript loaded by /:      ${(await javascriptSize("/") / 1024).toFixed(1)} kB gzipped`);
-  console.log(`JavaScript loaded by /login: ${(await javascriptSize("/login") / 1024).toFixed(1)} kB gzipped`);
+  const routes: { title: string; path: string; cookie?: string }[] = [
+    { title: "/ (logged out)", path: "/" },
+    { title: "/pages/terms", path: "/pages/terms" },
+    { title: "/members (logged in)", path: "/members", cookie },
+    { title: "/members/{id}", path: `/members/${search.profiles[0]!.id}`, cookie },
+    { title: "/likes", path: "/likes", cookie },
+  ];
+
+  // The anchor renders what the site answered for each path.
+  const pages: Record<string, string> = {};
+  for (const route of routes) {
+    const response = await fetch(origin + route.path, { headers: { cookie: `entry_warning_skipped=1${route.cookie ? `; ${route.cookie}` : ""}` } });
+    if (!response.ok) throw new Error(`${route.path} answered ${response.status}`);
+    pages[route.path] = await response.text();
+  }
+  const pagesFile = path.join(dataDir, "anchor-pages.json");
+  fs.writeFileSync(pagesFile, JSON.stringify(pages));
+  anchor = start(["bench/anchor-server.ts", pagesFile, String(anchorPort)], {});
+  await waitFor(`http://127.0.0.1:${anchorPort}/`);
+  for (const route of routes) {
+    const rendered = await fetch(`http://127.0.0.1:${anchorPort}${route.path}`).then((r) => r.text());
+    const ratio = rendered.length / pages[route.path]!.length;
+    if (Math.abs(ratio - 1) > 0.1) throw new Error(`the anchor's ${route.path} is ${(ratio * 100).toFixed(0)}% of the page's size`);
+  }
+
+  console.log(`autocannon, 10 connections, ${seconds} s, ${rounds} paired rounds (medians), NODE_ENV=production, SQLite`);
+  console.log("route                      req/s   p50   p99  CPU ms/req   anchor req/s  anchor CPU ms   ratio");
+  let peakRss = 0;
+  for (const route of routes) {
+    const site: Run[] = [];
+    const bare: Run[] = [];
+    for (let round = 0; round < rounds; round++) {
+      site.push(await load(origin + route.path, server.pid!, route.cookie ? `entry_warning_skipped=1; ${route.cookie}` : "entry_warning_skipped=1"));
+      peakRss = Math.max(peakRss, rssMb(server.pid!));
+      bare.push(await load(`http://127.0.0.1:${anchorPort}${route.path}`, anchor.pid!));
+    }
+    const rps = median(site.map((r) => r.rps));
+    const anchorRps = median(bare.map((r) => r.rps));
+    const errors = site.reduce((n, r) => n + r.errors, 0);
+    console.log(
+      `${route.title.padEnd(24)} ${rps.toFixed(0).padStart(7)} ${String(median(site.map((r) => r.p50))).padStart(5)} ${String(median(site.map((r) => r.p99))).padStart(5)}` +
+      ` ${median(site.map((r) => r.cpu)).toFixed(1).padStart(11)} ${anchorRps.toFixed(0).padStart(14)} ${median(bare.map((r) => r.cpu)).toFixed(1).padStart(14)}` +
+      ` ${((rps / anchorRps) * 100).toFixed(0).padStart(6)}%${errors ? `   (${errors} errors/non-2xx)` : ""}`,
+    );
+  }
+  console.log(`server resident set, peak under load: ${peakRss.toFixed(0)} MB`);
+
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic", "--no-first-run"],
+  });
+  console.log("\nloaded by Chromium at 360 px (bytes as sent, kB)      HTML      JS  scripts     CSS  images");
+  for (const route of routes) {
+    const w = await pageWeight(browser, origin + route.path, route.cookie);
+    const kb = (n: number) => (n / 1024).toFixed(1).padStart(7);
+    console.log(`${route.title.padEnd(48)} ${kb(w.document)} ${kb(w.script)} ${String(w.scripts).padStart(8)} ${kb(w.stylesheet)} ${kb(w.image)}`);
+  }
+  await browser.close();
 } finally {
   server.kill("SIGTERM");
+  anchor?.kill("SIGTERM");
 }

@@ -16,7 +16,7 @@ export function openDatabase(databaseUrl: string, onPoolError: (error: Error) =>
     sqlite.pragma("journal_mode = WAL");
     sqlite.pragma("foreign_keys = ON");
     sqlite.pragma("busy_timeout = 5000");
-    return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    return new Kysely<Database>({ dialect: new SqliteDialect({ database: reusingStatements(sqlite) }) });
   }
   // PostgreSQL answers bigint (count(*)) as text; we keep ids and counts inside the JS number range.
   pg.types.setTypeParser(20, (value) => Number(value));
@@ -24,6 +24,25 @@ export function openDatabase(databaseUrl: string, onPoolError: (error: Error) =>
   // An idle connection the server closes (restart, failover) must not crash the process: pg reports it here.
   pool.on("error", onPoolError);
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+/**
+ * Kysely prepares every query anew; preparing is a good part of a small query's cost in better-sqlite3. The same
+ * SQL text gets the same statement (they are reusable, and run one at a time here), up to a bound.
+ */
+function reusingStatements(sqlite: SQLite.Database): SQLite.Database {
+  const statements = new Map<string, SQLite.Statement>();
+  const prepare = sqlite.prepare.bind(sqlite);
+  sqlite.prepare = ((sql: string) => {
+    let statement = statements.get(sql);
+    if (!statement) {
+      if (statements.size >= 1000) statements.clear();
+      statement = prepare(sql);
+      statements.set(sql, statement);
+    }
+    return statement;
+  }) as typeof sqlite.prepare;
+  return sqlite;
 }
 
 export function isPostgres(db: KyselyType<any>): boolean {
