@@ -3,7 +3,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { execFileSync } from "node:child_process";
 import compression from "compression";
-import express, { type Request, type Response } from "express";
+import express, { type NextFunction, type Request, type Response } from "express";
+import expressStaticGzip from "express-static-gzip";
 import helmet from "helmet";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { createRequestHandler } from "@react-router/express";
@@ -22,6 +23,7 @@ import { deleteStaleLoginFailures } from "./api/accounts/login-guard";
 import { isLoopback } from "./api/http/loopback";
 import { parseWebEnv } from "./app/services/env.server";
 import { guardPageRequests } from "./server/page-guards";
+import type { ApiHandler } from "./app/services/in-process-api.server";
 
 /** The server build's entry exports this process needs (app/entry.server.tsx). */
 interface EntryExports {
@@ -49,6 +51,7 @@ export async function startServer({ dev = false } = {}) {
   app.use(refuseForeignOrigin);
 
   let db: Db | null = null;
+  let apiHandler: ApiHandler | undefined;
   if (!web.apiIsExternal) {
     db = openDatabase(apiEnv.databaseUrl, (error) => log.warn({ err: error }, "database connection lost"));
     await migrateToLatest(db);
@@ -59,7 +62,9 @@ export async function startServer({ dev = false } = {}) {
     if (demo === "present but not wanted") log.warn("the demo site and its published logins are in this database: remove them before going live");
     const apiLogger = createLogger("api", apiEnv.LOG_LEVEL);
     const mailer = createMailer({ smtpUrl: apiEnv.SMTP_URL, from: apiEnv.MAIL_FROM, outboxDir: path.join(apiEnv.DATA_DIR, "outbox"), logger: apiLogger });
-    app.use("/api", createApi({ db, env: apiEnv, logger: apiLogger, mailer }));
+    const api = createApi({ db, env: apiEnv, logger: apiLogger, mailer });
+    app.use("/api", api);
+    apiHandler = inProcessApi(api);
     scheduleCleanup(db, photosDir, apiLogger);
     app.use("/uploads", express.static(path.join(apiEnv.DATA_DIR, "uploads"), { maxAge: "7d", index: false }));
   }
@@ -79,15 +84,14 @@ export async function startServer({ dev = false } = {}) {
     app.use(vite.middlewares);
     app.use(guardPageRequests, async (req, res, next) => {
       const build = await load();
-      createRequestHandler({ build, getLoadContext: loadContext(build.entry.module as unknown as EntryExports) })(req, res, next);
+      createRequestHandler({ build, getLoadContext: loadContext(build.entry.module as unknown as EntryExports, apiHandler) })(req, res, next);
     });
     entry = async () => (await load()).entry.module as unknown as EntryExports;
   } else {
     const build = await loadBuild(log);
-    app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
-    app.use(express.static("build/client", { maxAge: "1h", index: false }));
+    app.use(...builtAssets());
     const exports = build.entry.module as unknown as EntryExports;
-    app.use(guardPageRequests, createRequestHandler({ build, getLoadContext: loadContext(exports) }));
+    app.use(guardPageRequests, createRequestHandler({ build, getLoadContext: loadContext(exports, apiHandler) }));
     entry = async () => exports;
   }
 
@@ -128,6 +132,23 @@ function scheduleCleanup(db: Db, photosDir: string, log: ReturnType<typeof creat
   setInterval(cleanUp, 3600_000).unref();
 }
 
+/**
+ * The built client: hashed assets for a year (immutable), each sent as the .br or .gz made at build time when the
+ * browser takes it; the few other files (favicon) for an hour. Only paths the build has reach the file system:
+ * a page request goes straight on to React Router.
+ */
+function builtAssets() {
+  const assets = expressStaticGzip("build/client", {
+    enableBrotli: true, orderPreference: ["br", "gzip"], serveStatic: { immutable: true, maxAge: "1y", index: false },
+  });
+  const rootFiles = new Set(fs.readdirSync("build/client").filter((name) => name !== "assets").map((name) => `/${name}`));
+  const root = express.static("build/client", { maxAge: "1h", index: false });
+  return [
+    (req: Request, res: Response, next: NextFunction) => (req.path.startsWith("/assets/") ? assets(req, res, next) : next()),
+    (req: Request, res: Response, next: NextFunction) => (rootFiles.has(req.path) ? root(req, res, next) : next()),
+  ];
+}
+
 /** Every page gets its own nonce: the only scripts that run are the ones React Router renders with it. */
 function assignNonce(_req: Request, res: Response, next: () => void) {
   res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
@@ -154,7 +175,7 @@ function securityHeaders(dev: boolean) {
   });
 }
 
-function loadContext(exports: EntryExports) {
+function loadContext(exports: EntryExports, api: ApiHandler | undefined) {
   return (req: Request, res: Response) =>
     new RouterContextProvider(
       new Map([[exports.requestInfoContext, {
@@ -162,8 +183,33 @@ function loadContext(exports: EntryExports) {
         requestId: (req as Request & { id: string }).id,
         clientIp: req.ip ?? "",
         setCookies: [],
+        api,
       }]]),
     );
+}
+
+/**
+ * The API as the web tier calls it in this process: its own small app, whose only caller is the web tier, so
+ * the forwarded host, address and protocol it sends are believed.
+ */
+function inProcessApi(api: express.Router): ApiHandler {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", true);
+  app.use("/api", api);
+  return (req, res) => {
+    // Express swaps a request's and response's prototypes for its own; the injected ones' methods must stay.
+    pinOwnMethods(req);
+    pinOwnMethods(res);
+    app(req as Request, res as Response);
+  };
+}
+
+function pinOwnMethods(object: object) {
+  const prototype = Object.getPrototypeOf(object) as Record<string, unknown>;
+  for (const name of Object.getOwnPropertyNames(prototype)) {
+    if (name !== "constructor" && typeof prototype[name] === "function") (object as Record<string, unknown>)[name] = prototype[name];
+  }
 }
 
 /** The production build; built first when missing or older than the sources, so `npm start` is always current. */

@@ -2,9 +2,9 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import { RouterContextProvider, ServerRouter, type EntryContext } from "react-router";
-import { getI18n } from "./services/i18n.server";
+import { TranslatorContext } from "./i18n/translator";
+import { getTranslator } from "./services/i18n.server";
 import { NonceProvider } from "./services/nonce";
 import { requestInfoContext } from "./services/request-context";
 import { preloadSettings } from "./services/settings.server";
@@ -44,9 +44,9 @@ export default function handleRequest(
     };
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <I18nextProvider i18n={getI18n(loadContext)}>
+        <TranslatorContext.Provider value={getTranslator(loadContext)}>
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </I18nextProvider>
+        </TranslatorContext.Provider>
       </NonceProvider>,
       {
         nonce,

@@ -2,7 +2,7 @@ import {
   data, isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches,
   useRouteLoaderData,
 } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "./i18n/translator";
 import type { Route } from "./+types/root";
 import { getMember } from "./services/auth.server";
 import { entryWarningCookie } from "./services/cookies.server";
@@ -90,8 +90,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const matches = useMatches();
   const hydrate = matches.some((m) => (m.handle as RouteHandle | undefined)?.hydrate);
-  const { i18n } = useTranslation();
-  const locale = root?.locale ?? i18n.language ?? "en";
+  const translator = useTranslation();
+  const locale = root?.locale ?? translator.locale;
   return (
     <html lang={locale} dir="ltr">
       <head>
@@ -113,7 +113,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
               suppressHydrationWarning
               // Read by entry.client before hydration: only this language's common strings.
               dangerouslySetInnerHTML={{
-                __html: JSON.stringify({ locale, common: i18n.getResourceBundle(locale, "common") ?? {} }).replace(/</g, "\\u003c"),
+                __html: JSON.stringify({ locale, common: translator.common }).replace(/</g, "\\u003c"),
               }}
             />
             <ScrollRestoration nonce={nonce} />

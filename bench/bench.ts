@@ -59,13 +59,15 @@ async function pageWeight(browser: import("@playwright/test").Browser, url: stri
   const page = await context.newPage();
   const bytes = { document: 0, script: 0, stylesheet: 0, image: 0 };
   let scripts = 0;
-  page.on("requestfinished", async (request) => {
+  const sizing: Promise<void>[] = [];
+  page.on("requestfinished", (request) => {
     const kind = request.resourceType() as keyof typeof bytes;
     if (!(kind in bytes)) return;
     if (kind === "script") scripts++;
-    bytes[kind] += (await request.sizes()).responseBodySize;
+    sizing.push(request.sizes().then((sizes) => void (bytes[kind] += sizes.responseBodySize)));
   });
   await page.goto(url, { waitUntil: "networkidle" });
+  await Promise.all(sizing);
   await context.close();
   return { ...bytes, scripts };
 }
@@ -132,7 +134,7 @@ try {
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic", "--no-first-run"],
   });
-  console.log("\nloaded by Chromium at 360 px (bytes as sent, kB)      HTML      JS  scripts     CSS  images");
+  console.log("\nloaded by Chromium at 360 px (kB as sent: brotli)          HTML      JS  scripts     CSS  images");
   for (const route of routes) {
     const w = await pageWeight(browser, origin + route.path, route.cookie);
     const kb = (n: number) => (n / 1024).toFixed(1).padStart(7);

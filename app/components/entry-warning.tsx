@@ -1,5 +1,5 @@
 import { Form, useLocation } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/translator";
 
 /**
  * The adult-content entry warning shown on a first visit (SPEC §1), with the extra Dutch or German notice.

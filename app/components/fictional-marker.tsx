@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/translator";
 import { useRootData } from "../root";
 
 /** The site's fictional-profile icon with its explanation for screen readers; shown wherever a profile appears. */

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/translator";
 
 /** A field's first error, translated, tied to the field by its errorId (aria-describedby). */
 export function FieldError({ field, values }: { field: { errors?: string[]; errorId: string }; values?: Record<string, string | number> }) {

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/translator";
 import type { Flash } from "../services/flash.server";
 
 /** The message a post/redirect/get left for this page. */

@@ -1,5 +1,5 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/translator";
 import { FieldError } from "./field-error";
 
 /** A labelled input with its hint and its translated error, tied together for screen readers. */

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { Link } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/translator";
 
 /**
  * The like modal with a view-profile button (SPEC §2): "It's a Match!" after a mutual like, or the notice of a

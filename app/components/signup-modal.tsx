@@ -1,7 +1,10 @@
-import { createContext, useContext, useEffect, useRef, useState } from "react";
+import { createContext, lazy, Suspense, useContext, useEffect, useRef, useState } from "react";
 import { Link, useFetcher, type LinkProps } from "react-router";
-import { useTranslation } from "react-i18next";
-import { SignupStepsForm, type SignupChoices, type SignupFormState } from "./signup-steps-form";
+import { useTranslation } from "../i18n/translator";
+import type { SignupChoices, SignupFormState } from "./signup-steps-form";
+
+// The form (with zod and conform) loads when the modal first opens: most pages never open it.
+const SignupStepsForm = lazy(() => import("./signup-steps-form").then((module) => ({ default: module.SignupStepsForm })));
 
 const SignupModalContext = createContext<(() => void) | null>(null);
 
@@ -74,13 +77,15 @@ export function SignupModalProvider({ children }: { children: React.ReactNode })
             ) : choices.data.refusal ? (
               <div className="alert alert-warning" role="alert">{t(choices.data.refusal)}</div>
             ) : (
-              <SignupStepsForm
-                state={state}
-                choices={choices.data.choices}
-                action="/signup"
-                FormComponent={steps.Form}
-                busy={steps.state === "submitting"}
-              />
+              <Suspense fallback={<p className="text-body-secondary">{t("signup.loading")}</p>}>
+                <SignupStepsForm
+                  state={state}
+                  choices={choices.data.choices}
+                  action="/signup"
+                  FormComponent={steps.Form}
+                  busy={steps.state === "submitting"}
+                />
+              </Suspense>
             )}
           </div>
         </dialog>

@@ -1,8 +1,8 @@
 import { getCollectionProps, getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { getZodConstraint } from "@conform-to/zod/v4";
 import { Form, Link } from "react-router";
-import { useTranslation } from "react-i18next";
-import { carriedFields, lastSignupStep, signupSchemaUpTo, type SignupValues } from "../services/signup-steps";
+import { useTranslation } from "../i18n/translator";
+import { carriedFields, lastSignupStep, type SignupValues } from "../services/signup-fields";
 import { FieldError } from "./field-error";
 import { InputField } from "./input-field";
 
@@ -17,6 +17,8 @@ export interface SignupChoices {
   countries: { code: string; name: string }[];
   regions: { country: string; code: string; name: string }[];
   inviteCode: string | null;
+  /** Each step's HTML constraints, from the schemas on the server (the server validates every step). */
+  constraints: ReturnType<typeof getZodConstraint>[];
 }
 
 /**
@@ -34,15 +36,11 @@ export function SignupStepsForm({
 }) {
   const { t } = useTranslation();
   const { step, values } = state;
-  const schema = signupSchemaUpTo(step, choices.minAge);
   const [form, fields] = useForm<SignupValues & { email?: string; password?: string; terms?: string }>({
     id: `signup-step-${step}`,
     lastResult: state.result,
     defaultValue: values,
-    constraint: getZodConstraint(schema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    constraint: choices.constraints[step],
   });
   const hiddenFields = carriedFields.filter((field) => !stepFields[step]!.includes(field));
   const today = new Date();

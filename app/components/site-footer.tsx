@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/translator";
 import type { RootData } from "../root";
 import { cleanPhone } from "../services/site-info";
 

@@ -1,5 +1,5 @@
 import { Form, Link, NavLink } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/translator";
 import type { RootData } from "../root";
 import { badgeCount, creditsBadgeTone } from "../services/site-info";
 import { Icon } from "./icons";

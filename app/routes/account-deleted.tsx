@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/translator";
 import type { Route } from "./+types/account-deleted";
 import { getI18n } from "../services/i18n.server";
 import { pageMeta } from "../services/seo";

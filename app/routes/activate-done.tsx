@@ -1,5 +1,5 @@
 import { Link, redirect } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/translator";
 import type { Route } from "./+types/activate-done";
 import { okResponseSchema } from "../../contract/user";
 import { ApiCallError, callApi } from "../services/api.server";

@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/translator";
 import type { Route } from "./+types/activate-error";
 import { useRootData } from "../root";
 import { getI18n } from "../services/i18n.server";

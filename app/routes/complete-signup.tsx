@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/translator";
 import type { Route } from "./+types/complete-signup";
 import type { RouteHandle } from "../root";
 import { requireMember } from "../services/auth.server";

@@ -1,6 +1,6 @@
 import { Link, redirect } from "react-router";
 import { getMember } from "../services/auth.server";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/translator";
 import type { Route } from "./+types/index";
 import { useRootData } from "../root";
 import { SignupLink } from "../components/signup-modal";

@@ -1,5 +1,5 @@
 import { data, NavLink } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/translator";
 import type { Route } from "./+types/likes";
 import { likesResponseSchema } from "../../contract/members";
 import { ProfileCard } from "../components/profile-card";

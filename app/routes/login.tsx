@@ -1,7 +1,8 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { z } from "zod";
 import { data, Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/translator";
 import type { Route } from "./+types/login";
 import { loginFormSchema, okResponseSchema } from "../../contract/user";
 import { SignupLink } from "../components/signup-modal";
@@ -18,9 +19,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { t } = getI18n(context);
   // The link in the deletion mail (SPEC §4) opens a form: following a link changes nothing by itself.
   const reactivateToken = new URL(request.url).searchParams.get("reactivate");
-  if (reactivateToken) return { title: t("deletion.reactivateTitle"), reactivateToken };
+  const constraint = getZodConstraint(loginFormSchema);
+  if (reactivateToken) return { title: t("deletion.reactivateTitle"), reactivateToken, constraint };
   await requireVisitor({ request, context });
-  return { title: t("login.title"), reactivateToken: null };
+  return { title: t("login.title"), reactivateToken: null, constraint };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -63,7 +65,7 @@ async function reactivate(call: CallContext, token: string) {
 }
 
 export default function LoginPage({ loaderData }: Route.ComponentProps) {
-  return loaderData.reactivateToken ? <ReactivateForm token={loaderData.reactivateToken} /> : <Login />;
+  return loaderData.reactivateToken ? <ReactivateForm token={loaderData.reactivateToken} /> : <Login constraint={loaderData.constraint} />;
 }
 
 function ReactivateForm({ token }: { token: string }) {
@@ -88,20 +90,16 @@ function ReactivateForm({ token }: { token: string }) {
   );
 }
 
-function Login() {
+function Login({ constraint }: { constraint: Route.ComponentProps["loaderData"]["constraint"] }) {
   const { t } = useTranslation();
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof loginFormSchema>>({
     id: "login",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(loginFormSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginFormSchema }),
-    shouldValidate: "onSubmit",
-    // Not onBlur: revalidating clears the form's error alert, and doing that on the blur of a click on the
-    // submit button moved the button away before the click landed.
-    shouldRevalidate: "onInput",
+    // The server validates; the schema's HTML constraints come with the page, so the browser needs no zod.
+    constraint,
   });
   const fieldError = (errors: string[] | undefined) => (errors?.[0] ? t(errors[0]) : null);
   return (

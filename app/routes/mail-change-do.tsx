@@ -1,5 +1,5 @@
 import { Link, redirect } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/translator";
 import { z } from "zod";
 import type { Route } from "./+types/mail-change-do";
 import { ApiCallError, callApi } from "../services/api.server";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/translator";
 import type { Route } from "./+types/match-finder";
 import { SearchForm } from "../components/search-form";
 import { requireMember } from "../services/auth.server";

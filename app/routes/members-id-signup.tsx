@@ -1,5 +1,5 @@
 import { data, useActionData, useNavigation } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/translator";
 import type { Route } from "./+types/members-id-signup";
 import { profileResponseSchema } from "../../contract/members";
 import { SignupStepsForm } from "../components/signup-steps-form";

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useFetcher } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/translator";
 import type { Route } from "./+types/members-id";
 import { blockResponseSchema, likeResponseSchema } from "../../contract/members";
 import { FictionalMarker } from "../components/fictional-marker";

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Link, redirect, useFetcher, useLocation } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/translator";
 import type { Route } from "./+types/members";
 import { searchResponseSchema, type ProfileCard as Card } from "../../contract/members";
 import { ProfileCard } from "../components/profile-card";

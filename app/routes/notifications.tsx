@@ -1,7 +1,8 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { z } from "zod";
 import { data, Form, Link, redirect, useActionData } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/translator";
 import type { Route } from "./+types/notifications";
 import { accountDeleteSchema, discountCodeResponseSchema, mailChangeSchema, passwordChangeFormSchema } from "../../contract/signup";
 import { okResponseSchema } from "../../contract/user";
@@ -25,7 +26,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const member = await requireMember(call);
   const deleting = new URL(request.url).searchParams.get("delete") === "1";
   const offers = deleting ? (await getCompanyInfo(call)).delete_discount : [];
-  return { email: member.email, invisible: member.profile.invisible, deleting, offers, title: getI18n(context).t("settings.title") };
+  // The server validates every form; the schemas' HTML constraints come with the page, so the browser needs no zod.
+  const constraints = {
+    password: getZodConstraint(passwordChangeFormSchema), email: getZodConstraint(mailChangeSchema), delete: getZodConstraint(deleteFormSchema),
+  };
+  return { email: member.email, invisible: member.profile.invisible, deleting, offers, constraints, title: getI18n(context).t("settings.title") };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -113,10 +118,10 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
       <h1 className="h3 mb-4">{loaderData.title}</h1>
       <div className="row g-4">
         <div className="col-12 col-lg-6">
-          <PasswordForm lastResult={resultFor("password")} />
+          <PasswordForm lastResult={resultFor("password")} constraint={loaderData.constraints.password} />
         </div>
         <div className="col-12 col-lg-6">
-          <EmailForm lastResult={resultFor("email")} current={loaderData.email} />
+          <EmailForm lastResult={resultFor("email")} current={loaderData.email} constraint={loaderData.constraints.email} />
         </div>
         <div className="col-12 col-lg-6">
           <section className="card card-body h-100" aria-labelledby="invisible-title">
@@ -140,7 +145,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
           <section className="card card-body h-100 border-danger-subtle" aria-labelledby="delete-title">
             <h2 id="delete-title" className="h5">{t("deletion.title")}</h2>
             {loaderData.deleting ? (
-              <DeleteAccount offers={loaderData.offers} lastResult={resultFor("delete")} />
+              <DeleteAccount offers={loaderData.offers} lastResult={resultFor("delete")} constraint={loaderData.constraints.delete} />
             ) : (
               <>
                 <p>{t("deletion.lead", { days: 14 })}</p>
@@ -154,15 +159,14 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function PasswordForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+type Constraint = ReturnType<typeof getZodConstraint>;
+
+function PasswordForm({ lastResult, constraint }: { lastResult?: SubmissionResult<string[]>; constraint: Constraint }) {
   const { t } = useTranslation();
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof passwordChangeFormSchema>>({
     id: "change-password",
     lastResult,
-    constraint: getZodConstraint(passwordChangeFormSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordChangeFormSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    constraint,
   });
   return (
     <section className="card card-body h-100" aria-labelledby="password-title">
@@ -179,15 +183,12 @@ function PasswordForm({ lastResult }: { lastResult?: SubmissionResult<string[]> 
   );
 }
 
-function EmailForm({ lastResult, current }: { lastResult?: SubmissionResult<string[]>; current: string }) {
+function EmailForm({ lastResult, current, constraint }: { lastResult?: SubmissionResult<string[]>; current: string; constraint: Constraint }) {
   const { t } = useTranslation();
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof mailChangeSchema>>({
     id: "change-email",
     lastResult,
-    constraint: getZodConstraint(mailChangeSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: mailChangeSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    constraint,
   });
   return (
     <section className="card card-body h-100" aria-labelledby="email-title">
@@ -205,15 +206,16 @@ function EmailForm({ lastResult, current }: { lastResult?: SubmissionResult<stri
 }
 
 /** Retention offers first (SPEC §1), then the deletion itself, confirmed with the password. */
-function DeleteAccount({ offers, lastResult }: { offers: { credits: number; percentage: number }[]; lastResult?: SubmissionResult<string[]> }) {
+function DeleteAccount({ offers, lastResult, constraint }: {
+  offers: { credits: number; percentage: number }[];
+  lastResult?: SubmissionResult<string[]>;
+  constraint: Constraint;
+}) {
   const { t } = useTranslation();
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof deleteFormSchema>>({
     id: "delete-account",
     lastResult,
-    constraint: getZodConstraint(deleteFormSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: deleteFormSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    constraint,
   });
   return (
     <>

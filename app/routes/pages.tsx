@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/translator";
 import type { Route } from "./+types/pages";
 import { getI18n, localeOf } from "../services/i18n.server";
 import { pageMeta } from "../services/seo";

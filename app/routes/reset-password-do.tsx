@@ -1,7 +1,8 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { z } from "zod";
 import { data, Form, Link, redirect, useActionData } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/translator";
 import type { Route } from "./+types/reset-password-do";
 import { newPasswordTwiceSchema } from "../../contract/signup";
 import { okResponseSchema } from "../../contract/user";
@@ -16,7 +17,11 @@ import { pageMeta } from "../services/seo";
 export const handle: RouteHandle = { hydrate: true };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return { token: new URL(request.url).searchParams.get("token") ?? "", title: getI18n(context).t("reset.newTitle") };
+  return {
+    token: new URL(request.url).searchParams.get("token") ?? "",
+    title: getI18n(context).t("reset.newTitle"),
+    constraint: getZodConstraint(newPasswordTwiceSchema),
+  };
 }
 
 /** Sets the new password from the mailed link; a used or expired link says so (SPEC §8). */
@@ -43,13 +48,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ResetPasswordDo({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof newPasswordTwiceSchema>>({
     id: "reset-password-do",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(newPasswordTwiceSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: newPasswordTwiceSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    // The server validates; the schema's HTML constraints come with the page, so the browser needs no zod.
+    constraint: loaderData.constraint,
   });
   const linkInvalid = form.errors?.includes("reset.linkInvalid") || !loaderData.token;
   return (

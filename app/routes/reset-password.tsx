@@ -1,7 +1,8 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { z } from "zod";
 import { data, Form, redirect, useActionData } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/translator";
 import type { Route } from "./+types/reset-password";
 import { emailRequestSchema } from "../../contract/signup";
 import { okResponseSchema } from "../../contract/user";
@@ -15,7 +16,7 @@ import { pageMeta } from "../services/seo";
 export const handle: RouteHandle = { hydrate: true };
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { title: getI18n(context).t("reset.title") };
+  return { title: getI18n(context).t("reset.title"), constraint: getZodConstraint(emailRequestSchema) };
 }
 
 /** Mails a link to choose a new password; an unknown address and too many mails are said at the form. */
@@ -36,13 +37,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ResetPassword({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof emailRequestSchema>>({
     id: "reset-password",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(emailRequestSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: emailRequestSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    // The server validates; the schema's HTML constraints come with the page, so the browser needs no zod.
+    constraint: loaderData.constraint,
   });
   return (
     <main id="main" className="flex-grow-1 container-lg py-5">

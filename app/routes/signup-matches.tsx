@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/translator";
 import type { Route } from "./+types/signup-matches";
 import { signupMatchesResponseSchema } from "../../contract/signup";
 import { ProfileCard } from "../components/profile-card";

@@ -1,5 +1,5 @@
 import { Link, useActionData, useNavigation } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/translator";
 import type { Route } from "./+types/signup";
 import type { RouteHandle } from "../root";
 import { SignupStepsForm } from "../components/signup-steps-form";

@@ -1,6 +1,6 @@
 import { useRef } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/translator";
 import type { Route } from "./+types/swipe-game";
 import { swipeRequestSchema, swipeResponseSchema, swipeResultSchema } from "../../contract/members";
 import { FictionalMarker } from "../components/fictional-marker";

@@ -4,6 +4,7 @@ import { apiErrorSchema, type ErrorCode } from "../../contract/errors";
 import { sessionCookieName } from "../../contract/session-cookie";
 import { visitorCountry } from "../../contract/visitor-country";
 import { webEnv } from "./env.server";
+import { inProcessFetch } from "./in-process-api.server";
 import { logger } from "./logger.server";
 import { requestInfoContext } from "./request-context";
 
@@ -70,6 +71,7 @@ export async function callApi<S extends z.ZodType>(
   if (options.idempotencyKey) headers.set("idempotency-key", options.idempotencyKey);
   if (options.body !== undefined) headers.set("content-type", "application/json");
 
+  const send = info.api && !env.apiIsExternal ? inProcessFetch(info.api) : fetch;
   const retrySafe = method === "GET" || Boolean(options.idempotencyKey);
   const attempts = retrySafe ? env.API_RETRIES + 1 : 1;
   let response: Response | undefined;
@@ -77,7 +79,7 @@ export async function callApi<S extends z.ZodType>(
   for (let attempt = 0; attempt < attempts; attempt++) {
     if (attempt > 0) await sleep(env.API_RETRY_BASE_MS * 2 ** (attempt - 1));
     try {
-      response = await fetch(url, {
+      response = await send(url, {
         method,
         headers,
         body: options.body === undefined ? undefined : JSON.stringify(options.body),

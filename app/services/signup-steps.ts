@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { getZodConstraint } from "@conform-to/zod/v4";
+import { lastSignupStep } from "./signup-fields";
 import { ageOn } from "../../contract/age";
 import {
   cityField, countryField, dateOfBirthField, genderField, nameField, newEmailField, newPasswordField, regionField,
@@ -27,7 +29,7 @@ export const signupSteps = (minAge: number) => [
   }),
 ] as const;
 
-export const lastSignupStep = 4;
+export { carriedFields, lastSignupStep, type SignupValues } from "./signup-fields";
 
 /** The fields of every step up to and including `step`, for validating what the form carries. */
 export function signupSchemaUpTo(step: number, minAge: number) {
@@ -43,6 +45,8 @@ export function stepOfField(field: string): number {
   return index === -1 ? lastSignupStep : index;
 }
 
-/** Answers of earlier steps to carry along as hidden fields (never the password). */
-export const carriedFields = ["gender", "seeking", "date_of_birth", "country", "region", "city", "name", "signup_message", "invite_code"] as const;
-export type SignupValues = Partial<Record<(typeof carriedFields)[number], string>>;
+
+/** The HTML constraints (required, lengths, types) of each step's fields, made here so the browser needs no zod. */
+export function signupConstraints(minAge: number) {
+  return Array.from({ length: lastSignupStep + 1 }, (_, step) => getZodConstraint(signupSchemaUpTo(step, minAge)));
+}

@@ -8,7 +8,7 @@ import { trackingCookie } from "./cookies.server";
 import { localeOf } from "./i18n.server";
 import { getRegions, getSettings } from "./settings.server";
 import type { SignupChoices } from "../components/signup-steps-form";
-import { carriedFields, lastSignupStep, signupSchemaUpTo, stepOfField, type SignupValues } from "./signup-steps";
+import { carriedFields, lastSignupStep, signupConstraints, signupSchemaUpTo, stepOfField, type SignupValues } from "./signup-steps";
 
 function carried(source: Record<string, unknown>): SignupValues {
   const values: SignupValues = {};
@@ -84,5 +84,5 @@ export async function signupChoices(call: CallContext, inviteCode: string | null
   const countries = settings.countries
     .map((code) => ({ code, name: names.of(code) ?? code }))
     .sort((a, b) => a.name.localeCompare(b.name, locale));
-  return { minAge: settings.minimum_age, countries, regions, inviteCode };
+  return { minAge: settings.minimum_age, countries, regions, inviteCode, constraints: signupConstraints(settings.minimum_age) };
 }

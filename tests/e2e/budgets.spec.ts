@@ -1,0 +1,58 @@
+import { gzipSync } from "node:zlib";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { demo, expect, logIn, test } from "./support/fixtures";
+
+// Byte budgets per page (docs in README "Speed"): deterministic, so they belong in the tests; timing does not.
+const kB = 1024;
+const jsBudget = 130 * kB;
+const cssBudget = 10 * kB;
+
+/** The gzipped bytes of every script and stylesheet a page loads, until the network is idle. */
+async function weigh(page: Page, request: APIRequestContext, path: string) {
+  const urls = { script: new Set<string>(), stylesheet: new Set<string>() };
+  const record = (r: import("@playwright/test").Request) => {
+    const kind = r.resourceType();
+    if (kind === "script" || kind === "stylesheet") urls[kind].add(r.url());
+  };
+  page.on("request", record);
+  await page.goto(path, { waitUntil: "networkidle" });
+  page.off("request", record);
+  const gzipped = async (set: Set<string>) => {
+    let total = 0;
+    for (const url of set) total += gzipSync(await (await request.get(url, { headers: { "accept-encoding": "identity" } })).body()).length;
+    return total;
+  };
+  return { js: await gzipped(urls.script), css: await gzipped(urls.stylesheet) };
+}
+
+test.beforeEach(({}, testInfo) => {
+  test.skip(testInfo.project.name !== "js", "what a page loads is the same with or without JavaScript; measured once");
+});
+
+test("public pages load no JavaScript and at most 10 kB of CSS", async ({ page, request }) => {
+  await page.context().addCookies([{ name: "entry_warning_skipped", value: "1", url: test.info().project.use.baseURL! }]);
+  for (const path of ["/", "/pages/terms", "/pages/faq"]) {
+    const weight = await weigh(page, request, path);
+    expect(weight.js, path).toBe(0);
+    expect(weight.css, path).toBeLessThanOrEqual(cssBudget);
+  }
+});
+
+test("member pages load at most 130 kB of JavaScript and 10 kB of CSS, gzipped", async ({ page, request }) => {
+  await logIn(page, demo.free);
+  const profile = await page.locator("main a[href^='/members/']").first().getAttribute("href");
+  for (const path of ["/members", profile!, "/likes", "/swipe-game", "/notifications"]) {
+    const weight = await weigh(page, request, path);
+    expect(weight.js, path).toBeLessThanOrEqual(jsBudget);
+    expect(weight.css, path).toBeLessThanOrEqual(cssBudget);
+  }
+});
+
+test("the login and signup pages stay within the same budgets with their forms", async ({ page, request }) => {
+  await page.context().addCookies([{ name: "entry_warning_skipped", value: "1", url: test.info().project.use.baseURL! }]);
+  for (const path of ["/login", "/signup"]) {
+    const weight = await weigh(page, request, path);
+    expect(weight.js, path).toBeLessThanOrEqual(jsBudget);
+    expect(weight.css, path).toBeLessThanOrEqual(cssBudget);
+  }
+});
