@@ -11,7 +11,7 @@ import { createRequestHandler } from "@react-router/express";
 import { createApi } from "./api/app";
 import { openDatabase, type Db } from "./api/db/database";
 import { migrateToLatest } from "./api/db/migrate";
-import { seedDemoIfWanted } from "./api/db/seed/seed";
+import { seedDemoIfWanted } from "./api/db/seed/demo-wanted";
 import { parseApiEnv } from "./api/env.server";
 import { refuseForeignOrigin } from "./api/http/origin";
 import { createLogger } from "./api/logger";

@@ -2,7 +2,7 @@ import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { deleteEndedSessions } from "../../api/accounts/accounts.service";
 import { deleteStaleLoginFailures } from "../../api/accounts/login-guard";
-import { seedDemoIfWanted } from "../../api/db/seed/seed";
+import { seedDemoIfWanted } from "../../api/db/seed/demo-wanted";
 import { createMember, createSite } from "./support/factories";
 import { cookieFrom, mailedToken, startTestApi, type TestApi } from "./support/test-api";
 

@@ -3,7 +3,8 @@ import { openDatabase } from "../database";
 import { parseApiEnv } from "../../env.server";
 import { parseWebEnv } from "../../../app/services/env.server";
 import { migrateToLatest } from "../migrate";
-import { seedDemo, wantsDemo } from "./seed";
+import { seedDemo } from "./seed";
+import { wantsDemo } from "./demo-wanted";
 
 // `npm run seed` seeds the demo site if it is missing; `npm run seed -- --reset` empties and seeds again. Like
 // `npm start`, only on the default SITE_DOMAIN (localhost) or with SEED_DEMO=true.

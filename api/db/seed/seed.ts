@@ -6,6 +6,7 @@ import { demoInterests } from "./demo-interests";
 import { demoMembers, type DemoMember } from "./demo-members";
 import { demoPlaces } from "./demo-places";
 import { writeAvatar } from "./avatars";
+import { hasDemoSite } from "./demo-wanted";
 
 /** The two demo logins written in the README. */
 export const demoLogins = {
@@ -17,27 +18,6 @@ const tablesInDeleteOrder = [
   "likes", "blocks", "swipe_skips", "discount_codes", "account_tokens", "invites", "credit_ledger", "sessions", "login_failures", "profile_interests", "photos", "profiles", "users",
   "site_domains", "sites", "companies", "interests", "regions",
 ] as const;
-
-/** The demo site (README logins) is wanted on the default domain, localhost, or when SEED_DEMO=true says so. */
-export function wantsDemo(siteDomain: string, seedDemoFlag: "true" | "false" | undefined): boolean {
-  return seedDemoFlag === "true" || (seedDemoFlag !== "false" && siteDomain === "localhost");
-}
-
-/**
- * What `npm start` does about the demo site: seeds it where it is wanted; elsewhere leaves the database alone and
- * says whether a demo site is there all the same (a deployment should not keep published logins).
- */
-export async function seedDemoIfWanted(
-  db: Db,
-  options: { photosDir: string; origin: string; siteDomain: string; seedDemo?: "true" | "false" },
-): Promise<"seeded" | "present" | "not wanted" | "present but not wanted"> {
-  if (!wantsDemo(options.siteDomain, options.seedDemo)) return (await hasDemoSite(db)) ? "present but not wanted" : "not wanted";
-  return (await seedDemo(db, options)) ? "seeded" : "present";
-}
-
-export async function hasDemoSite(db: Db): Promise<boolean> {
-  return Boolean(await db.selectFrom("site_domains").select("domain").where("domain", "=", "localhost").executeTakeFirst());
-}
 
 /**
  * Seeds the demo site on a fresh database; does nothing when it is already there, unless `reset` empties
