@@ -7,13 +7,17 @@ import { FictionalMarker } from "./fictional-marker";
  * A member on a card: main photo (or a neutral placeholder), name, age, city, and — on fictional profiles,
  * wherever they appear — the site's fictional marker with its explanation.
  */
-export function ProfileCard({ profile, cdnPrefix, to }: { profile: Card; cdnPrefix: string; to: string }) {
+export function ProfileCard({ profile, cdnPrefix, to, first = false }: { profile: Card; cdnPrefix: string; to: string; first?: boolean }) {
   const { t } = useTranslation();
   return (
     <article className="card profile-card h-100 border-0 shadow-sm">
       <Link to={to} className="stretched-link text-decoration-none text-body" aria-label={t("profile.open", { name: profile.name })}>
         {profile.main_image ? (
-          <img src={`${cdnPrefix}/${profile.main_image.thumb_filename}`} alt="" loading="lazy" width={160} height={200} className="card-img-top profile-card-photo" />
+          // The first row is the page's largest paint: fetched at once, the rest as they scroll into view.
+          <img
+            src={`${cdnPrefix}/${profile.main_image.thumb_filename}`} alt="" width={160} height={200} className="card-img-top profile-card-photo"
+            {...(first ? { fetchPriority: "high" as const } : { loading: "lazy" as const })}
+          />
         ) : (
           <div className="card-img-top profile-card-photo profile-card-placeholder" role="img" aria-label={t("profile.noPhoto")} />
         )}

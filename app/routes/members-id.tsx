@@ -177,7 +177,7 @@ function Gallery({ profile, cdn, member }: { profile: Route.ComponentProps["load
     <section aria-labelledby="photos-title">
       <h2 id="photos-title" className="visually-hidden">{t("profile.photos")}</h2>
       {main ? (
-        <img src={`${cdn}/${main.filename}`} alt={t("profile.photoOf", { name: profile.name })} width={480} height={600} className="img-fluid rounded-3 shadow-sm w-100 teaser-photo" />
+        <img src={`${cdn}/${main.filename}`} alt={t("profile.photoOf", { name: profile.name })} width={480} height={600} className="img-fluid rounded-3 shadow-sm w-100 teaser-photo" fetchPriority="high" />
       ) : (
         <div className="profile-card-placeholder rounded-3" role="img" aria-label={t("profile.noPhoto")} />
       )}

@@ -69,9 +69,10 @@ export default function Members({ loaderData }: Route.ComponentProps) {
     params.set("page", String(page));
     return `/members?${params}`;
   };
-  const card = (profile: Card) => (
+  // The first two cards of the results are above the fold; similar profiles never are.
+  const card = (profile: Card, index = Infinity) => (
     <li key={profile.id} className="col-6 col-sm-4 col-lg-3 col-xl-2">
-      <ProfileCard profile={profile} cdnPrefix={root?.site.cdnPrefix ?? ""} to={`/members/${profile.id}`} />
+      <ProfileCard profile={profile} cdnPrefix={root?.site.cdnPrefix ?? ""} to={`/members/${profile.id}`} first={index < 2} />
     </li>
   );
   return (
@@ -114,7 +115,7 @@ export default function Members({ loaderData }: Route.ComponentProps) {
       {loaderData.similar && loaderData.similar.total > 0 && (
         <section className="mt-5" aria-labelledby="similar-title">
           <h2 id="similar-title" className="h5">{t("search.similar", { count: loaderData.similar.total })}</h2>
-          <ul className="row g-3 list-unstyled">{loaderData.similar.profiles.map(card)}</ul>
+          <ul className="row g-3 list-unstyled">{loaderData.similar.profiles.map((profile) => card(profile))}</ul>
         </section>
       )}
     </main>
