@@ -1,7 +1,6 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { execFileSync } from "node:child_process";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import expressStaticGzip from "express-static-gzip";
@@ -88,7 +87,7 @@ export async function startServer({ dev = false } = {}) {
     });
     entry = async () => (await load()).entry.module as unknown as EntryExports;
   } else {
-    const build = await loadBuild(log);
+    const build = await loadBuild();
     app.use(...builtAssets());
     const exports = build.entry.module as unknown as EntryExports;
     app.use(guardPageRequests, createRequestHandler({ build, getLoadContext: loadContext(exports, apiHandler) }));
@@ -212,27 +211,11 @@ function pinOwnMethods(object: object) {
   }
 }
 
-/** The production build; built first when missing or older than the sources, so `npm start` is always current. */
-async function loadBuild(log: ReturnType<typeof createLogger>): Promise<ServerBuild> {
+/** The production build (`npm run build`; `npm start` builds it when it is missing or older than the sources). */
+async function loadBuild(): Promise<ServerBuild> {
   const file = path.resolve("build/server/index.js");
-  if (!fs.existsSync(file) || fs.statSync(file).mtimeMs < newestSourceTime()) {
-    log.info("building the web tier");
-    execFileSync(path.resolve("node_modules/.bin/react-router"), ["build"], { stdio: "inherit" });
-  }
+  if (!fs.existsSync(file)) throw new Error("build/server/index.js is missing: run npm run build");
   return (await import(file)) as ServerBuild;
-}
-
-function newestSourceTime(): number {
-  const sources = ["app", "contract", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
-  let newest = 0;
-  for (const source of sources) {
-    if (!fs.existsSync(source)) continue;
-    const entries = fs.statSync(source).isDirectory()
-      ? fs.readdirSync(source, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name))
-      : [source];
-    for (const entry of entries) newest = Math.max(newest, fs.statSync(entry).mtimeMs);
-  }
-  return newest;
 }
 
 /** A request id that the web tier passes to the API and every log line carries. */

@@ -1,11 +1,11 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
 import { chromium } from "@playwright/test";
 
 /**
- * `npm run bench`: the production server (`npm start`'s command) and the anchor (bench/anchor-server.ts: React's
+ * `npm run bench`: the production server (as `npm start` runs it) and the anchor (bench/anchor-server.ts: React's
  * renderToString of the same markup, from memory) side by side on loopback, in paired rounds; then what Chromium
  * loads for each page on a 360 px phone. Figures for the note, not a test: timing belongs here, budgets in tests.
  */
@@ -17,7 +17,7 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const dataDir = "data/bench";
 
 function start(args: string[], env: Record<string, string>): ChildProcess {
-  return spawn("node", ["--import", "tsx", ...args], { env: { ...process.env, ...env, NODE_ENV: "production" }, stdio: ["ignore", "inherit", "inherit"] });
+  return spawn("node", args, { env: { ...process.env, ...env, NODE_ENV: "production" }, stdio: ["ignore", "inherit", "inherit"] });
 }
 
 async function waitFor(url: string) {
@@ -72,7 +72,11 @@ async function pageWeight(browser: import("@playwright/test").Browser, url: stri
   return { ...bytes, scripts };
 }
 
-const server = start(["server.ts"], { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn" });
+// The demo data is seeded first, in its own process: a live server never seeds (the demo exists on localhost only),
+// and the seed's image and fake-name libraries would stay resident in the measured process.
+execFileSync("npm", ["run", "--silent", "seed"], { env: { ...process.env, DATA_DIR: dataDir }, stdio: "inherit" });
+// As `npm start` runs it (package.json): compiled, with its heap cap.
+const server = start(["--max-old-space-size=160", "start.mjs"], { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn" });
 let anchor: ChildProcess | undefined;
 try {
   await waitFor(`${origin}/healthz`);
@@ -100,7 +104,7 @@ try {
   }
   const pagesFile = path.join(dataDir, "anchor-pages.json");
   fs.writeFileSync(pagesFile, JSON.stringify(pages));
-  anchor = start(["bench/anchor-server.ts", pagesFile, String(anchorPort)], {});
+  anchor = start(["--import", "tsx", "bench/anchor-server.ts", pagesFile, String(anchorPort)], {});
   await waitFor(`http://127.0.0.1:${anchorPort}/`);
   for (const route of routes) {
     const rendered = await fetch(`http://127.0.0.1:${anchorPort}${route.path}`).then((r) => r.text());
