@@ -1,8 +1,9 @@
 import {
-  data, isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches,
+  data, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches,
   useRouteLoaderData,
 } from "react-router";
 import { useTranslation } from "./i18n/translator";
+import { ErrorPage } from "./components/error-page";
 import type { Route } from "./+types/root";
 import { getMember } from "./services/auth.server";
 import { entryWarningCookie } from "./services/cookies.server";
@@ -133,20 +134,3 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <ErrorPage error={error} />;
 }
 
-/** The generic error page (SPEC §2, §8): 404 with a link home, otherwise the message and status. */
-export function ErrorPage({ error }: { error: unknown }) {
-  const { t } = useTranslation();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  // A 404 says so; anything else gets the friendly general message, never a stack trace (SPEC §8).
-  const message = status === 404 ? t("errors.notFound") : t("errors.generic");
-  return (
-    <main className="container py-5 flex-grow-1 text-center" id="main">
-      <title>{`${message} (${status})`}</title>
-      <p className="display-4 text-primary fw-bold mb-2">{status}</p>
-      <h1 className="h3 mb-4">{message}</h1>
-      <Link to="/" className="btn btn-primary" reloadDocument>
-        {t("errors.backHome")}
-      </Link>
-    </main>
-  );
-}

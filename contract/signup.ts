@@ -25,7 +25,10 @@ export const nameField = z
   .max(30, "validation.tooLong")
   .refine((value) => !value.startsWith("@"), "validation.nameAt");
 export const signupMessageField = z.string().trim().max(500, "validation.tooLong").optional();
-export const newEmailField = z.string(required).trim().toLowerCase().max(254, "validation.tooLong").pipe(z.email("validation.invalidEmail"));
+const emailField = (invalid: string) => z.string(required).trim().toLowerCase().max(254, "validation.tooLong").pipe(z.email(invalid));
+export const newEmailField = emailField("validation.invalidEmail");
+/** A member's next address, on e-mail change: its own message (SPEC §5 'New email adress is invalid.'). */
+export const changedEmailField = emailField("validation.newEmailInvalid");
 export const newPasswordField = z.string(required).min(8, "validation.passwordTooShort").max(200, "validation.tooLong");
 
 export const trackingSchema = z.object({
@@ -65,7 +68,7 @@ export const tokenRequestSchema = z.object({ token: z.string().min(10).max(200) 
 export const emailRequestSchema = z.object({ email: newEmailField });
 export const passwordResetSchema = z.object({ token: z.string().min(10).max(200), password: newPasswordField });
 export const passwordChangeSchema = z.object({ old_password: z.string(required).max(200), new_password: newPasswordField });
-export const mailChangeSchema = z.object({ email: newEmailField, password: z.string(required).max(200) });
+export const mailChangeSchema = z.object({ email: changedEmailField, password: z.string(required).max(200) });
 export const accountDeleteSchema = z.object({ password: z.string(required).max(200), reason: z.string().max(500).optional() });
 export const retentionOfferSchema = z.object({ offer: z.number().int().min(0).max(10) });
 

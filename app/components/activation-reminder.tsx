@@ -4,6 +4,9 @@ import { useTranslation } from "../i18n/translator";
 // SPEC §4: not on the signup, settings and notifications routes.
 const quietRoutes = new Set(["signup", "complete-signup", "signup-matches", "members-id-signup", "notifications"]);
 
+/** The query flag a completed signup lands with (SPEC §2): on a phone, the reminder is then a modal. */
+export const signupCompleteFlag = "api_signup_complete";
+
 /**
  * The account-activation reminder (SPEC §2): a modal when the query flag api_signup_complete is set on a
  * smartphone, otherwise an alert; both with a button that sends the mail again. The modal is server-rendered
@@ -22,8 +25,8 @@ export function ActivationReminder({ email, isPhone }: { email: string; isPhone:
       <button type="submit" className="btn btn-sm btn-dark">{t("activation.resend")}</button>
     </Form>
   );
-  if (isPhone && params.has("api_signup_complete")) {
-    params.delete("api_signup_complete");
+  if (isPhone && params.has(signupCompleteFlag)) {
+    params.delete(signupCompleteFlag);
     const closed = location.pathname + (params.size ? `?${params}` : "");
     return (
       <div className="entry-warning" role="dialog" aria-modal="true" aria-labelledby="activation-title">

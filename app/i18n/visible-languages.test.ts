@@ -4,9 +4,9 @@ import { visibleLanguages } from "./visible-languages";
 
 const site = { countries: ["GB", "BE", "CH", "NL", "US"], languages: [...locales] };
 
-test("a visitor from a served country is offered that country's languages", () => {
-  expect(visibleLanguages({ ...site, geoip_country: "BE" }, "nl")).toEqual(["nl", "de", "fr"]);
-  expect(visibleLanguages({ ...site, geoip_country: "CH" }, "de")).toEqual(["en", "de", "it", "fr"]);
+test("a visitor from a served country is offered that country's languages, in the country's order", () => {
+  expect(visibleLanguages({ ...site, geoip_country: "BE" }, "nl")).toEqual(["nl", "fr", "de"]);
+  expect(visibleLanguages({ ...site, geoip_country: "CH" }, "de")).toEqual(["de", "it", "fr", "en"]);
   expect(visibleLanguages({ ...site, geoip_country: "NL" }, "nl")).toEqual(["nl"]);
 });
 

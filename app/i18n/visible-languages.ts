@@ -9,6 +9,7 @@ import type { Settings } from "../../contract/settings";
 export function visibleLanguages(settings: Pick<Settings, "geoip_country" | "countries" | "languages">, current: Locale): Locale[] {
   const country = settings.geoip_country;
   const own = country && settings.countries.includes(country) ? countryLanguages[country] : undefined;
-  const offered = own ? settings.languages.filter((l) => own.includes(l)) : settings.languages;
+  // In the country's own order (Switzerland: de, it, fr, en), not the site's.
+  const offered = own ? own.filter((l) => settings.languages.includes(l)) : settings.languages;
   return offered.includes(current) ? offered : [current, ...offered];
 }

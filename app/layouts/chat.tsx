@@ -1,6 +1,7 @@
 import { Outlet } from "react-router";
 import { EntryWarning } from "../components/entry-warning";
-import { ErrorPage, useRootData } from "../root";
+import { ErrorPage } from "../components/error-page";
+import { useRootData } from "../root";
 
 /**
  * The chat layout (SPEC §2): bare, for the chat screens, which bring their own top bar; the entry warning only

@@ -7,7 +7,8 @@ import { FlashMessage } from "../components/flash-message";
 import { SignupModalProvider } from "../components/signup-modal";
 import { SiteFooter } from "../components/site-footer";
 import { TopBar } from "../components/top-bar";
-import { ErrorPage, useRootData, type RootData } from "../root";
+import { ErrorPage } from "../components/error-page";
+import { useRootData, type RootData } from "../root";
 
 /** The default layout (SPEC §2): top bar, flash, page, footer with disclaimer, entry warning. */
 export default function DefaultLayout() {

@@ -1,6 +1,6 @@
 import { Outlet } from "react-router";
 import type { Route } from "./+types/empty";
-import { ErrorPage } from "../root";
+import { ErrorPage } from "../components/error-page";
 
 /** The empty layout (SPEC §2): the page alone, for landings that lead to signup. */
 export default function EmptyLayout() {

@@ -3,7 +3,7 @@ import type { Route } from "./+types/activation-mail";
 import { okResponseSchema } from "../../contract/user";
 import { ApiCallError, callApi } from "../services/api.server";
 import { requireMember, safeRedirect } from "../services/auth.server";
-import { setFlash } from "../services/flash.server";
+import { redirectWithFlash } from "../services/flash.server";
 
 /** The reminder's "send again" button: mails the activation link once more, then back to the page. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -12,11 +12,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const back = safeRedirect((await request.formData()).get("redirectTo"));
   try {
     await callApi(call, "/activation-mail.php", { method: "POST", body: {}, schema: okResponseSchema });
-    return redirect(back, { headers: { "Set-Cookie": await setFlash(request, { message: "activation.sent" }) } });
+    return redirectWithFlash(request, back, { message: "activation.sent" });
   } catch (error) {
     if (!(error instanceof ApiCallError)) throw error;
     const message = error.code === "rate_limited" ? "activation.tooMany" : "errors.generic";
-    return redirect(back, { headers: { "Set-Cookie": await setFlash(request, { message, tone: "danger" }) } });
+    return redirectWithFlash(request, back, { message, tone: "danger" });
   }
 }
 

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
-import { data, Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
+import { data, Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
 import { useTranslation } from "../i18n/translator";
 import type { Route } from "./+types/login";
 import { loginFormSchema, okResponseSchema } from "../../contract/user";
@@ -9,7 +9,7 @@ import { SignupLink } from "../components/signup-modal";
 import type { RouteHandle } from "../root";
 import { ApiCallError, callApi, type CallContext } from "../services/api.server";
 import { loginAuthenticator, requireVisitor, safeRedirect } from "../services/auth.server";
-import { setFlash } from "../services/flash.server";
+import { redirectWithFlash } from "../services/flash.server";
 import { getI18n } from "../services/i18n.server";
 import { pageMeta } from "../services/seo";
 
@@ -39,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       ? { message: "deletion.reactivated" }
       : { message: "flash.welcome", values: { name: user.profile.name } };
     // Members land on the members area, or back on the page that sent them to login.
-    return redirect(safeRedirect(submission.value.redirectTo, "/members"), { headers: { "Set-Cookie": await setFlash(request, flash) } });
+    return redirectWithFlash(request, safeRedirect(submission.value.redirectTo, "/members"), flash);
   } catch (error) {
     if (!(error instanceof ApiCallError)) throw error;
     // SPEC §8: the failed and blocked messages; a per-IP limit reads like a block without minutes.
@@ -59,9 +59,9 @@ async function reactivate(call: CallContext, token: string) {
     await callApi(call, "/reactivate.php", { method: "POST", body: { token }, schema: okResponseSchema });
   } catch (error) {
     if (!(error instanceof ApiCallError) || error.status >= 500) throw error;
-    return redirect("/login", { headers: { "Set-Cookie": await setFlash(call.request, { message: "reset.linkInvalid", tone: "danger" }) } });
+    return redirectWithFlash(call.request, "/login", { message: "reset.linkInvalid", tone: "danger" });
   }
-  return redirect("/login", { headers: { "Set-Cookie": await setFlash(call.request, { message: "deletion.reactivatedLogIn" }) } });
+  return redirectWithFlash(call.request, "/login", { message: "deletion.reactivatedLogIn" });
 }
 
 export default function LoginPage({ loaderData }: Route.ComponentProps) {

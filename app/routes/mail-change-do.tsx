@@ -1,10 +1,10 @@
-import { Link, redirect } from "react-router";
+import { Link } from "react-router";
 import { useTranslation } from "../i18n/translator";
 import { z } from "zod";
 import type { Route } from "./+types/mail-change-do";
 import { ApiCallError, callApi } from "../services/api.server";
 import { getMember } from "../services/auth.server";
-import { setFlash } from "../services/flash.server";
+import { redirectWithFlash } from "../services/flash.server";
 import { getI18n } from "../services/i18n.server";
 import { pageMeta } from "../services/seo";
 
@@ -16,7 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     try {
       const { email } = await callApi(call, "/mail-change.php", { method: "PUT", body: { token }, schema: z.object({ ok: z.literal(true), email: z.string() }) });
       const next = (await getMember(call)) ? "/notifications" : "/login";
-      throw redirect(next, { headers: { "Set-Cookie": await setFlash(request, { message: "settings.emailChanged", values: { email } }) } });
+      throw await redirectWithFlash(request, next, { message: "settings.emailChanged", values: { email } });
     } catch (error) {
       if (!(error instanceof ApiCallError) || error.status >= 500) throw error;
     }

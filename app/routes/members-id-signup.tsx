@@ -3,6 +3,8 @@ import { useTranslation } from "../i18n/translator";
 import type { Route } from "./+types/members-id-signup";
 import { profileResponseSchema } from "../../contract/members";
 import { SignupStepsForm } from "../components/signup-steps-form";
+import { signupCompleteFlag } from "../components/activation-reminder";
+import { ErrorPage } from "../components/error-page";
 import { FictionalMarker } from "../components/fictional-marker";
 import { useRootData, type RouteHandle } from "../root";
 import { ApiCallError, callApi, type CallContext } from "../services/api.server";
@@ -35,7 +37,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const call = { request, context };
   await requireVisitor(call);
   const profile = await teaser(call, params.id);
-  return handleSignupStep(call, await request.formData(), { next: `/members/${profile.id}`, profileId: profile.id });
+  return handleSignupStep(call, await request.formData(), { next: `/members/${profile.id}?${signupCompleteFlag}=1`, profileId: profile.id });
 }
 
 export default function MemberSignup({ loaderData }: Route.ComponentProps) {
@@ -73,6 +75,11 @@ export default function MemberSignup({ loaderData }: Route.ComponentProps) {
       </div>
     </main>
   );
+}
+
+/** A profile that does not exist (or is no longer shown) gets its own message. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} messages={{ 404: "errors.profileNotFound" }} />;
 }
 
 export function meta(args: Route.MetaArgs) {

@@ -3,13 +3,14 @@ import { data, Form, Link, redirect, useFetcher } from "react-router";
 import { useTranslation } from "../i18n/translator";
 import type { Route } from "./+types/members-id";
 import { blockResponseSchema, likeResponseSchema } from "../../contract/members";
+import { ErrorPage } from "../components/error-page";
 import { FictionalMarker } from "../components/fictional-marker";
 import { MatchNotice } from "../components/match-notice";
 import { ProfileCard } from "../components/profile-card";
 import { useRootData, type RouteHandle } from "../root";
 import { callApi } from "../services/api.server";
 import { getMember, requireMember } from "../services/auth.server";
-import { setFlash } from "../services/flash.server";
+import { redirectWithFlash } from "../services/flash.server";
 import { localeOf } from "../services/i18n.server";
 import { getRegions } from "../services/settings.server";
 import { countryNamer, loadProfile } from "../services/members.server";
@@ -38,13 +39,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const result = await callApi(call, "/like.php", { method: intent === "like" ? "POST" : "DELETE", body: { id }, schema: likeResponseSchema });
     const name = String(form.get("name") ?? "");
     if (form.get("js") === "1") return data(result);
-    if (result.match) return redirect(back, { headers: { "Set-Cookie": await setFlash(request, { message: "likes.matchFlash", values: { name } }) } });
+    if (result.match) return redirectWithFlash(request, back, { message: "likes.matchFlash", values: { name } });
     return redirect(back);
   }
   if (intent === "block" || intent === "unblock") {
     await callApi(call, "/block.php", { method: intent === "block" ? "POST" : "DELETE", body: { id }, schema: blockResponseSchema });
     const message = intent === "block" ? "profile.blockedFlash" : "profile.unblockedFlash";
-    return redirect(back, { headers: { "Set-Cookie": await setFlash(request, { message, values: { name: String(form.get("name") ?? "") } }) } });
+    return redirectWithFlash(request, back, { message, values: { name: String(form.get("name") ?? "") } });
   }
   throw data(null, { status: 400 });
 }
@@ -203,6 +204,11 @@ function Gallery({ profile, cdn, member }: { profile: Route.ComponentProps["load
       )}
     </section>
   );
+}
+
+/** A profile that does not exist (or is no longer shown) gets its own message. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} messages={{ 404: "errors.profileNotFound" }} />;
 }
 
 export function meta(args: Route.MetaArgs) {

@@ -11,7 +11,7 @@ import type { RouteHandle } from "../root";
 import { ApiCallError, callApi, type CallContext } from "../services/api.server";
 import { requireMember } from "../services/auth.server";
 import { apiFormErrors } from "../services/api-form-errors.server";
-import { setFlash } from "../services/flash.server";
+import { redirectWithFlash } from "../services/flash.server";
 import { getI18n } from "../services/i18n.server";
 import { pageMeta } from "../services/seo";
 import { getCompanyInfo } from "../services/settings.server";
@@ -64,7 +64,7 @@ async function changePassword(call: CallContext, formData: FormData) {
   } catch (error) {
     return refused("password", submission, error, hide);
   }
-  return redirect("/notifications", { headers: { "Set-Cookie": await setFlash(call.request, { message: "settings.passwordChanged" }) } });
+  return redirectWithFlash(call.request, "/notifications", { message: "settings.passwordChanged" });
 }
 
 async function changeEmail(call: CallContext, formData: FormData) {
@@ -75,19 +75,13 @@ async function changeEmail(call: CallContext, formData: FormData) {
   } catch (error) {
     return refused("email", submission, error, ["password"]);
   }
-  return redirect("/notifications", {
-    headers: { "Set-Cookie": await setFlash(call.request, { message: "settings.emailSent", values: { email: submission.value.email } }) },
-  });
+  return redirectWithFlash(call.request, "/notifications", { message: "settings.emailSent", values: { email: submission.value.email } });
 }
 
 async function takeOffer(call: CallContext, offer: number) {
   const { discountcode } = await callApi(call, "/retention-offer.php", { method: "POST", body: { offer }, schema: discountCodeResponseSchema });
-  return redirect("/notifications", {
-    headers: {
-      "Set-Cookie": await setFlash(call.request, {
-        message: "deletion.offerTaken", values: { code: discountcode.code, percentage: discountcode.value_percentage },
-      }),
-    },
+  return redirectWithFlash(call.request, "/notifications", {
+    message: "deletion.offerTaken", values: { code: discountcode.code, percentage: discountcode.value_percentage },
   });
 }
 
@@ -95,7 +89,7 @@ async function takeOffer(call: CallContext, offer: number) {
 async function setInvisible(call: CallContext, invisible: boolean) {
   await callApi(call, "/invisible.php", { method: "PUT", body: { invisible }, schema: okResponseSchema });
   const message = invisible ? "settings.invisibleOn" : "settings.invisibleOff";
-  return redirect("/notifications", { headers: { "Set-Cookie": await setFlash(call.request, { message }) } });
+  return redirectWithFlash(call.request, "/notifications", { message });
 }
 
 async function deleteAccount(call: CallContext, formData: FormData) {

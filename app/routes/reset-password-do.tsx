@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
-import { data, Form, Link, redirect, useActionData } from "react-router";
+import { data, Form, Link, useActionData } from "react-router";
 import { useTranslation } from "../i18n/translator";
 import type { Route } from "./+types/reset-password-do";
 import { newPasswordTwiceSchema } from "../../contract/signup";
@@ -10,7 +10,7 @@ import { InputField } from "../components/input-field";
 import type { RouteHandle } from "../root";
 import { ApiCallError, callApi } from "../services/api.server";
 import { apiFormErrors } from "../services/api-form-errors.server";
-import { setFlash } from "../services/flash.server";
+import { redirectWithFlash } from "../services/flash.server";
 import { getI18n } from "../services/i18n.server";
 import { pageMeta } from "../services/seo";
 
@@ -42,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const errors = fieldErrors.password ? { fieldErrors } : { formErrors: ["reset.linkInvalid"] };
     return data({ result: submission.reply({ ...errors, hideFields: ["password", "password_confirm"] }) }, { status: 400 });
   }
-  return redirect("/login", { headers: { "Set-Cookie": await setFlash(request, { message: "reset.done" }) } });
+  return redirectWithFlash(request, "/login", { message: "reset.done" });
 }
 
 export default function ResetPasswordDo({ loaderData }: Route.ComponentProps) {

@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
-import { data, Form, redirect, useActionData } from "react-router";
+import { data, Form, useActionData } from "react-router";
 import { useTranslation } from "../i18n/translator";
 import type { Route } from "./+types/reset-password";
 import { emailRequestSchema } from "../../contract/signup";
@@ -9,7 +9,7 @@ import { okResponseSchema } from "../../contract/user";
 import { InputField } from "../components/input-field";
 import type { RouteHandle } from "../root";
 import { ApiCallError, callApi } from "../services/api.server";
-import { setFlash } from "../services/flash.server";
+import { redirectWithFlash } from "../services/flash.server";
 import { getI18n } from "../services/i18n.server";
 import { pageMeta } from "../services/seo";
 
@@ -31,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const message = error.code === "too_many_resets" || error.code === "rate_limited" ? "reset.tooMany" : "errors.generic";
     return data({ result: submission.reply({ formErrors: [message] }) }, { status: 400 });
   }
-  return redirect("/login", { headers: { "Set-Cookie": await setFlash(request, { message: "reset.sent", values: { email: submission.value.email } }) } });
+  return redirectWithFlash(request, "/login", { message: "reset.sent", values: { email: submission.value.email } });
 }
 
 export default function ResetPassword({ loaderData }: Route.ComponentProps) {

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { useTranslation } from "../i18n/translator";
 import type { Route } from "./+types/signup-matches";
 import { signupMatchesResponseSchema } from "../../contract/signup";
+import { signupCompleteFlag } from "../components/activation-reminder";
 import { ProfileCard } from "../components/profile-card";
 import { useRootData, type RouteHandle } from "../root";
 import { callApi } from "../services/api.server";
@@ -32,12 +33,12 @@ export default function SignupMatches({ loaderData }: Route.ComponentProps) {
         <ul className="row g-3 list-unstyled">
           {loaderData.profiles.map((profile) => (
             <li key={profile.id} className="col-6 col-sm-4 col-lg-3 col-xl-2">
-              <ProfileCard profile={profile} cdnPrefix={root?.site.cdnPrefix ?? ""} to={`/members/${profile.id}`} />
+              <ProfileCard profile={profile} cdnPrefix={root?.site.cdnPrefix ?? ""} to={`/members/${profile.id}?${signupCompleteFlag}=1`} />
             </li>
           ))}
         </ul>
       )}
-      <Link to="/members" className="btn btn-primary mt-4">{t("signupMatches.more")}</Link>
+      <Link to={`/members?${signupCompleteFlag}=1`} className="btn btn-primary mt-4">{t("signupMatches.more")}</Link>
     </main>
   );
 }

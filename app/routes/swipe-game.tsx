@@ -7,7 +7,7 @@ import { FictionalMarker } from "../components/fictional-marker";
 import { useRootData, type RouteHandle } from "../root";
 import { ApiCallError, callApi } from "../services/api.server";
 import { requireMember } from "../services/auth.server";
-import { setFlash } from "../services/flash.server";
+import { redirectWithFlash } from "../services/flash.server";
 import { getI18n } from "../services/i18n.server";
 import { pageMeta } from "../services/seo";
 
@@ -32,12 +32,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const result = await callApi(call, "/swipe.php", { method: "POST", body: parsed.data, schema: swipeResultSchema });
     if (result.match) {
-      return redirect("/swipe-game", { headers: { "Set-Cookie": await setFlash(request, { message: "likes.matchFlash", values: { name: String(form.get("name") ?? "") } }) } });
+      return redirectWithFlash(request, "/swipe-game", { message: "likes.matchFlash", values: { name: String(form.get("name") ?? "") } });
     }
   } catch (error) {
     if (!(error instanceof ApiCallError) || error.code !== "swipe_limit") throw error;
     const hours = hoursUntil(String(error.data.next_reset));
-    return redirect("/swipe-game", { headers: { "Set-Cookie": await setFlash(request, { message: "swipe.limit", values: { hours }, tone: "warning" }) } });
+    return redirectWithFlash(request, "/swipe-game", { message: "swipe.limit", values: { hours }, tone: "warning" });
   }
   return redirect("/swipe-game");
 }

@@ -1,20 +1,25 @@
+import { redirect } from "react-router";
+import { z } from "zod";
 import { cookieOptions, flashCookie } from "./cookies.server";
 
-export interface Flash {
+/** A one-time message for the next page; the cookie is the browser's to edit, so it is read through this schema. */
+const flashSchema = z.object({
   /** A translation key of the common namespace. */
-  message: string;
-  values?: Record<string, string | number>;
-  tone?: "success" | "info" | "warning" | "danger";
+  message: z.string().max(100),
+  values: z.record(z.string(), z.union([z.string().max(200), z.number()])).optional(),
+  tone: z.enum(["success", "info", "warning", "danger"]).optional(),
+});
+export type Flash = z.infer<typeof flashSchema>;
+
+/** Post/redirect/get with a message: redirects to `to` and shows `flash` on that page. */
+export async function redirectWithFlash(request: Request, to: string, flash: Flash) {
+  return redirect(to, { headers: { "Set-Cookie": await flashCookie.serialize(flash, cookieOptions(request)) } });
 }
 
-/** The Set-Cookie header that shows `flash` on the next page. */
-export function setFlash(request: Request, flash: Flash) {
-  return flashCookie.serialize(flash, cookieOptions(request));
-}
-
-/** Reads the flash of this request and the header that clears it. */
+/** Reads the flash of this request (nothing when it is missing or malformed) and the header that clears it. */
 export async function takeFlash(request: Request): Promise<{ flash: Flash | null; clear: string | null }> {
-  const flash = (await flashCookie.parse(request.headers.get("cookie"))) as Flash | null;
-  if (!flash) return { flash: null, clear: null };
-  return { flash, clear: await flashCookie.serialize("", { ...cookieOptions(request), maxAge: 0 }) };
+  const cookie = await flashCookie.parse(request.headers.get("cookie"));
+  if (cookie == null || cookie === "") return { flash: null, clear: null };
+  const parsed = flashSchema.safeParse(cookie);
+  return { flash: parsed.success ? parsed.data : null, clear: await flashCookie.serialize("", { ...cookieOptions(request), maxAge: 0 }) };
 }

@@ -27,21 +27,30 @@ function remember<T>(cache: NodeCache, key: string, value: T) {
   }
 }
 
-/** The site's settings, with the route's query parameters and the domain forced from the request host. */
+/**
+ * The query settings.php gets (SPEC §7): the route's query parameters and the domain forced from the request host. The
+ * cache is keyed by all of it and the visitor's country, since the API may answer each differently.
+ */
+function settingsQuery(request: Request) {
+  const params = new URL(request.url).searchParams;
+  params.sort();
+  const query = { ...Object.fromEntries(params), domain: domainOf(request) };
+  return { query, key: `${countryOf(request)}|${new URLSearchParams(query)}` };
+}
+
+/** The site's settings for this request. */
 export async function getSettings(call: CallContext): Promise<Settings> {
-  const domain = domainOf(call.request);
-  const key = `${domain}|${countryOf(call.request)}`;
+  const { query, key } = settingsQuery(call.request);
   const cached = settingsCache.get<Settings>(key);
   if (cached) return cached;
-  const query = Object.fromEntries(new URL(call.request.url).searchParams);
-  const settings = await callApi(call, "/settings.php", { query: { ...query, domain }, schema: settingsSchema });
+  const settings = await callApi(call, "/settings.php", { query, schema: settingsSchema });
   remember(settingsCache, key, settings);
   return settings;
 }
 
 /** Settings already loaded for a domain, for code that has no API context (language detection). */
 export function cachedSettings(request: Request): Settings | undefined {
-  return settingsCache.get<Settings>(`${domainOf(request)}|${countryOf(request)}`);
+  return settingsCache.get<Settings>(settingsQuery(request).key);
 }
 
 async function once<T>(key: string, load: () => Promise<T>): Promise<T> {

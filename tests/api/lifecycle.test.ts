@@ -77,7 +77,7 @@ test("a new e-mail address takes effect only from the link mailed to it", async 
   expect(taken.status).toBe(409);
   expect(taken.body.message).toBe("An account with this e-mail address already exists");
   const invalid = await api.call("/api/mail-change.php", { method: "POST", domain, cookie: member.cookie, body: { email: "nope", password: member.password } });
-  expect(invalid.body.data.fields.email).toBe("validation.invalidEmail");
+  expect(invalid.body.data.fields.email).toBe("validation.newEmailInvalid");
 
   const asked = await api.call("/api/mail-change.php", { method: "POST", domain, cookie: member.cookie, body: { email: "moved@example.com", password: member.password } });
   expect(asked.status).toBe(200);

@@ -110,6 +110,26 @@ test("sign up, activate, reset the password, change e-mail, delete and reactivat
   await expect(page.getByRole("status")).toHaveText(en.deletion.reactivated);
 });
 
+test("on a phone, a completed signup lands with the activation reminder as a dialog that closes without script", async ({ browser }, testInfo) => {
+  const context = await browser.newContext({
+    userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148",
+    viewport: { width: 360, height: 740 },
+    javaScriptEnabled: testInfo.project.name !== "no-js",
+  });
+  const page = await context.newPage();
+  const email = `phone-${testInfo.project.name}-${Date.now()}@example.com`;
+  await signUp(page, email, "phone password");
+  await page.getByRole("link", { name: en.completeSignup.seeMatches }).click();
+  await page.getByRole("link", { name: en.signupMatches.more }).click();
+  await expect(page).toHaveURL(/\/members\?api_signup_complete=1$/);
+  const dialog = page.getByRole("dialog", { name: en.activation.reminderTitle });
+  await expect(dialog).toContainText(fill(en.activation.reminder, { email }));
+  await dialog.getByRole("link", { name: en.activation.close }).click();
+  await expect(page).toHaveURL(/\/members$/);
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await context.close();
+});
+
 test("a used activation link fails with 'Activation failed'", async ({ page }, testInfo) => {
   const email = `once-${testInfo.project.name}-${Date.now()}@example.com`;
   await signUp(page, email, "first password");

@@ -69,7 +69,8 @@ test("the second member likes back: a match for both; a block makes the profile 
   await expect(page.getByRole("status")).toHaveText(fill(en.profile.blockedFlash, { name: ben.name }));
   const response = await benPage.goto(`/members/${anna.id}`);
   expect(response?.status()).toBe(404);
-  await expect(benPage.getByRole("heading", { name: en.errors.notFound })).toBeVisible();
+  await expect(benPage.getByRole("heading", { name: en.errors.profileNotFound })).toBeVisible();
+  await expect(benPage.getByText("404", { exact: true })).toBeVisible();
   await benContext.close();
 });
 

@@ -53,8 +53,15 @@ test("a missing page shows the 404 page with a link home", async ({ page }) => {
   expect(response?.status()).toBe(404);
   await skipEntryWarning(page);
   await expect(page.getByRole("heading", { name: en.errors.notFound })).toBeVisible();
+  await expect(page.getByText("404", { exact: true })).toBeVisible();
   await page.getByRole("link", { name: en.errors.backHome }).click();
   await expect(page).toHaveURL(/\/$/);
+});
+
+test("a form posted to a missing page is a 404 too, with the error page", async ({ request }) => {
+  const response = await request.post("/no/such/page", { form: { anything: "x" } });
+  expect(response.status()).toBe(404);
+  expect(await response.text()).toContain(en.errors.notFound);
 });
 
 test("the premium member sees credits instead of Get Premium, in their own language menu", async ({ page }) => {

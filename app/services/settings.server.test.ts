@@ -1,0 +1,48 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { RouterContextProvider } from "react-router";
+import { afterAll, beforeAll, expect, test, vi } from "vitest";
+import { requestInfoContext, type RequestInfo } from "./request-context";
+
+// A stand-in API that answers settings.php and records the queries it was asked.
+const asked: URLSearchParams[] = [];
+const settings = {
+  countries: ["NL"], name: "Heartline", domain: "dating.example", domain_language: "en", index_title: "t", description: "d",
+  niche: 1, cdn_prefix: "", geoip_country: null, geoip_selected_country: null, signups: "open", logged_out_search: true,
+  logged_out_search_trafficsource: false, enable_site_entry_popup: false, push_public_key: "", visible_profile_fields: [],
+  visible_profile_notes: [], search_fields: [], message_credits: 1, photo_credits: 1, gift_credits: 1, signup_credits: 0,
+  message_length: 500, minimum_message_costs: {}, support_email: "s@example.com", support_phone: "", fictional_icon: "",
+  fictional_warning: "", fictional_singular: "", fictional_plural: "", refund_days: 14, member_resell: false, minimum_age: 18,
+  languages: ["en"],
+};
+const server = http.createServer((req, res) => {
+  asked.push(new URL(req.url!, "http://api").searchParams);
+  res.writeHead(200, { "content-type": "application/json" });
+  res.end(JSON.stringify(settings));
+});
+
+let getSettings: typeof import("./settings.server").getSettings;
+beforeAll(async () => {
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  vi.stubEnv("API_URL", `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`);
+  vi.stubEnv("LOG_LEVEL", "silent");
+  ({ getSettings } = await import("./settings.server"));
+});
+afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+function call(url: string) {
+  const info: RequestInfo = { nonce: "", requestId: "req-1", clientIp: "198.51.100.7", setCookies: [] };
+  return { request: new Request(url), context: new RouterContextProvider(new Map([[requestInfoContext, info]])) };
+}
+
+test("settings.php gets the route's query and the host as domain; the cache tells queries apart", async () => {
+  await getSettings(call("https://dating.example/members?ref=news&domain=other.example"));
+  expect(Object.fromEntries(asked[0]!)).toEqual({ ref: "news", domain: "dating.example" });
+
+  // The same query in another order is the same entry; another query is asked anew.
+  await getSettings(call("https://dating.example/signup?domain=x&ref=news"));
+  expect(asked).toHaveLength(1);
+  await getSettings(call("https://dating.example/members?ref=mail"));
+  expect(asked).toHaveLength(2);
+  expect(Object.fromEntries(asked[1]!)).toEqual({ ref: "mail", domain: "dating.example" });
+});
