@@ -3,8 +3,7 @@ import type { getZodConstraint } from "@conform-to/zod/v4";
 import { Form, Link } from "react-router";
 import { useTranslation } from "../i18n/translator";
 import { carriedFields, lastSignupStep, type SignupValues } from "../services/signup-fields";
-import { FieldError } from "./field-error";
-import { InputField } from "./input-field";
+import { FieldError, InputField } from "./form-kit";
 
 export interface SignupFormState {
   step: number;

@@ -1,8 +1,9 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
-import { data, Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
+import { data, Form, Link, useActionData, useSearchParams } from "react-router";
 import { useTranslation } from "../i18n/translator";
+import { FormError, InputField, SubmitButton, useForm } from "../components/form-kit";
 import type { Route } from "./+types/login";
 import { loginFormSchema, okResponseSchema } from "../../contract/user";
 import { SignupLink } from "../components/signup-modal";
@@ -70,7 +71,6 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
 
 function ReactivateForm({ token }: { token: string }) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
   return (
     <main id="main" className="flex-grow-1 container-lg py-5">
       <div className="row justify-content-center">
@@ -80,9 +80,7 @@ function ReactivateForm({ token }: { token: string }) {
           <Form method="post" action="/login">
             <input type="hidden" name="intent" value="reactivate" />
             <input type="hidden" name="token" value={token} />
-            <button type="submit" className="btn btn-primary w-100" disabled={navigation.state === "submitting"}>
-              {t("deletion.reactivateButton")}
-            </button>
+            <SubmitButton className="btn btn-primary w-100">{t("deletion.reactivateButton")}</SubmitButton>
           </Form>
         </div>
       </div>
@@ -94,48 +92,18 @@ function Login({ constraint }: { constraint: Route.ComponentProps["loaderData"][
   const { t } = useTranslation();
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
-  const navigation = useNavigation();
-  const [form, fields] = useForm<z.input<typeof loginFormSchema>>({
-    id: "login",
-    lastResult: actionData?.result,
-    // The server validates; the schema's HTML constraints come with the page, so the browser needs no zod.
-    constraint,
-  });
-  const fieldError = (errors: string[] | undefined) => (errors?.[0] ? t(errors[0]) : null);
+  const [form, fields] = useForm<z.input<typeof loginFormSchema>>({ id: "login", lastResult: actionData?.result, constraint });
   return (
     <main id="main" className="flex-grow-1 container-lg py-5">
       <div className="row justify-content-center">
         <div className="col-12 col-sm-10 col-md-7 col-lg-5">
           <h1 className="h3 mb-4">{t("login.title")}</h1>
           <Form method="post" {...getFormProps(form)} className="card card-body shadow-sm">
-            {form.errors?.length ? (
-              <div className="alert alert-danger" role="alert" id={form.errorId}>
-                {t(form.errors[0]!, { minutes: actionData?.minutes })}
-              </div>
-            ) : null}
+            <FormError form={form} values={{ minutes: actionData?.minutes }} />
             <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
-            <div className="mb-3">
-              <label htmlFor={fields.email.id} className="form-label">{t("login.email")}</label>
-              <input
-                {...getInputProps(fields.email, { type: "email" })}
-                className={`form-control${fields.email.errors ? " is-invalid" : ""}`}
-                autoComplete="email"
-                autoFocus
-              />
-              {fields.email.errors && <div id={fields.email.errorId} className="invalid-feedback">{fieldError(fields.email.errors)}</div>}
-            </div>
-            <div className="mb-3">
-              <label htmlFor={fields.password.id} className="form-label">{t("login.password")}</label>
-              <input
-                {...getInputProps(fields.password, { type: "password" })}
-                className={`form-control${fields.password.errors ? " is-invalid" : ""}`}
-                autoComplete="current-password"
-              />
-              {fields.password.errors && <div id={fields.password.errorId} className="invalid-feedback">{fieldError(fields.password.errors)}</div>}
-            </div>
-            <button type="submit" className="btn btn-primary w-100" disabled={navigation.state === "submitting"}>
-              {t("login.submit")}
-            </button>
+            <InputField field={fields.email} label="login.email" type="email" autoComplete="email" autoFocus />
+            <InputField field={fields.password} label="login.password" type="password" autoComplete="current-password" />
+            <SubmitButton className="btn btn-primary w-100">{t("login.submit")}</SubmitButton>
             <p className="mt-3 mb-0 text-center small">
               <Link to="/reset-password">{t("login.forgot")}</Link>
             </p>

@@ -1,4 +1,4 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
 import { data, Form, Link, redirect, useActionData } from "react-router";
@@ -6,7 +6,7 @@ import { useTranslation } from "../i18n/translator";
 import type { Route } from "./+types/notifications";
 import { accountDeleteSchema, discountCodeResponseSchema, mailChangeSchema, passwordChangeFormSchema } from "../../contract/signup";
 import { okResponseSchema } from "../../contract/user";
-import { InputField } from "../components/input-field";
+import { FormError, InputField, SubmitButton, useForm } from "../components/form-kit";
 import type { RouteHandle } from "../root";
 import { ApiCallError, callApi, type CallContext } from "../services/api.server";
 import { requireMember } from "../services/auth.server";
@@ -167,11 +167,11 @@ function PasswordForm({ lastResult, constraint }: { lastResult?: SubmissionResul
       <h2 id="password-title" className="h5">{t("settings.passwordTitle")}</h2>
       <Form method="post" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="password" />
-        {form.errors?.length ? <div className="alert alert-danger" role="alert">{t(form.errors[0]!)}</div> : null}
+        <FormError form={form} />
         <InputField field={fields.old_password} label="settings.oldPassword" type="password" autoComplete="current-password" />
         <InputField field={fields.new_password} label="reset.newPassword" type="password" autoComplete="new-password" />
         <InputField field={fields.new_password_confirm} label="reset.confirmPassword" type="password" autoComplete="new-password" />
-        <button type="submit" className="btn btn-primary">{t("settings.savePassword")}</button>
+        <SubmitButton>{t("settings.savePassword")}</SubmitButton>
       </Form>
     </section>
   );
@@ -190,10 +190,10 @@ function EmailForm({ lastResult, current, constraint }: { lastResult?: Submissio
       <p className="small text-body-secondary">{t("settings.currentEmail", { email: current })}</p>
       <Form method="post" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="email" />
-        {form.errors?.length ? <div className="alert alert-danger" role="alert">{t(form.errors[0]!)}</div> : null}
+        <FormError form={form} />
         <InputField field={fields.email} label="settings.newEmail" type="email" autoComplete="email" />
         <InputField field={fields.password} label="login.password" type="password" autoComplete="current-password" />
-        <button type="submit" className="btn btn-primary">{t("settings.saveEmail")}</button>
+        <SubmitButton>{t("settings.saveEmail")}</SubmitButton>
       </Form>
     </section>
   );
@@ -224,10 +224,10 @@ function DeleteAccount({ offers, lastResult, constraint }: {
       <p>{t("deletion.lead", { days: 14 })}</p>
       <Form method="post" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="delete" />
-        {form.errors?.length ? <div className="alert alert-danger" role="alert">{t(form.errors[0]!)}</div> : null}
+        <FormError form={form} />
         <InputField field={fields.password} label="deletion.password" type="password" autoComplete="current-password" />
         <div className="d-flex flex-wrap gap-2">
-          <button type="submit" className="btn btn-danger">{t("deletion.confirm")}</button>
+          <SubmitButton className="btn btn-danger">{t("deletion.confirm")}</SubmitButton>
           <Link to="/notifications" className="btn btn-outline-dark">{t("deletion.keep")}</Link>
         </div>
       </Form>

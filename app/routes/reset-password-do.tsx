@@ -1,12 +1,12 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
 import { data, Form, Link, useActionData } from "react-router";
 import { useTranslation } from "../i18n/translator";
+import { InputField, SubmitButton, useForm } from "../components/form-kit";
 import type { Route } from "./+types/reset-password-do";
 import { newPasswordTwiceSchema } from "../../contract/signup";
 import { okResponseSchema } from "../../contract/user";
-import { InputField } from "../components/input-field";
 import type { RouteHandle } from "../root";
 import { ApiCallError, callApi } from "../services/api.server";
 import { apiFormErrors } from "../services/api-form-errors.server";
@@ -51,7 +51,6 @@ export default function ResetPasswordDo({ loaderData }: Route.ComponentProps) {
   const [form, fields] = useForm<z.input<typeof newPasswordTwiceSchema>>({
     id: "reset-password-do",
     lastResult: actionData?.result,
-    // The server validates; the schema's HTML constraints come with the page, so the browser needs no zod.
     constraint: loaderData.constraint,
   });
   const linkInvalid = form.errors?.includes("reset.linkInvalid") || !loaderData.token;
@@ -61,7 +60,7 @@ export default function ResetPasswordDo({ loaderData }: Route.ComponentProps) {
         <div className="col-12 col-sm-10 col-md-7 col-lg-5">
           <h1 className="h3 mb-3">{loaderData.title}</h1>
           {linkInvalid && (
-            <div className="alert alert-danger" role="alert">
+            <div className="alert alert-danger" role="alert" id={form.errorId}>
               {t("reset.linkInvalid")} <Link to="/reset-password">{t("reset.again")}</Link>
             </div>
           )}
@@ -69,7 +68,7 @@ export default function ResetPasswordDo({ loaderData }: Route.ComponentProps) {
             <input type="hidden" name="token" value={loaderData.token} />
             <InputField field={fields.password} label="reset.newPassword" type="password" autoComplete="new-password" hint={t("signup.passwordHint")} />
             <InputField field={fields.password_confirm} label="reset.confirmPassword" type="password" autoComplete="new-password" />
-            <button type="submit" className="btn btn-primary w-100">{t("reset.save")}</button>
+            <SubmitButton className="btn btn-primary w-100">{t("reset.save")}</SubmitButton>
           </Form>
         </div>
       </div>

@@ -1,12 +1,12 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
 import { data, Form, useActionData } from "react-router";
 import { useTranslation } from "../i18n/translator";
+import { FormError, InputField, SubmitButton, useForm } from "../components/form-kit";
 import type { Route } from "./+types/reset-password";
 import { emailRequestSchema } from "../../contract/signup";
 import { okResponseSchema } from "../../contract/user";
-import { InputField } from "../components/input-field";
 import type { RouteHandle } from "../root";
 import { ApiCallError, callApi } from "../services/api.server";
 import { redirectWithFlash } from "../services/flash.server";
@@ -40,7 +40,6 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
   const [form, fields] = useForm<z.input<typeof emailRequestSchema>>({
     id: "reset-password",
     lastResult: actionData?.result,
-    // The server validates; the schema's HTML constraints come with the page, so the browser needs no zod.
     constraint: loaderData.constraint,
   });
   return (
@@ -50,9 +49,9 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
           <h1 className="h3 mb-3">{loaderData.title}</h1>
           <p>{t("reset.lead")}</p>
           <Form method="post" {...getFormProps(form)} className="card card-body shadow-sm">
-            {form.errors?.length ? <div className="alert alert-danger" role="alert">{t(form.errors[0]!)}</div> : null}
+            <FormError form={form} />
             <InputField field={fields.email} label="login.email" type="email" autoComplete="email" />
-            <button type="submit" className="btn btn-primary w-100">{t("reset.send")}</button>
+            <SubmitButton className="btn btn-primary w-100">{t("reset.send")}</SubmitButton>
           </Form>
         </div>
       </div>
