@@ -23,6 +23,7 @@ import { isLoopback } from "./api/http/loopback";
 import { parseWebEnv } from "./app/services/env.server";
 import { guardPageRequests } from "./server/page-guards";
 import type { ApiHandler } from "./app/services/in-process-api.server";
+import { HOUR } from "./contract/durations";
 
 /** The server build's entry exports this process needs (app/entry.server.tsx). */
 interface EntryExports {
@@ -128,7 +129,7 @@ function scheduleCleanup(db: Db, photosDir: string, log: ReturnType<typeof creat
     }
   };
   void cleanUp();
-  setInterval(cleanUp, 3600_000).unref();
+  setInterval(cleanUp, HOUR).unref();
 }
 
 /**

@@ -1,13 +1,14 @@
 import { nowIso, type Db } from "../db/database";
 import type { TokenPurpose } from "../db/schema";
 import { hashSessionToken, newSessionToken } from "./session-token";
+import { DAY, HOUR } from "../../contract/durations";
 
 /** How long each kind of mailed link works (SPEC §4: reactivation within 14 days). */
 export const tokenLifetimeMs: Record<TokenPurpose, number> = {
-  activation: 7 * 24 * 3600_000,
-  password_reset: 3600_000,
-  mail_change: 24 * 3600_000,
-  reactivation: 14 * 24 * 3600_000,
+  activation: 7 * DAY,
+  password_reset: HOUR,
+  mail_change: DAY,
+  reactivation: 14 * DAY,
 };
 
 /** A new single-use link token; only its hash is stored. */
@@ -49,7 +50,7 @@ export async function consumeToken(db: Db, token: string, purpose: TokenPurpose)
 
 /** How many tokens of a purpose were sent to a member in the last day (per-address mail limit). */
 export async function tokensSentToday(db: Db, userId: number, purpose: TokenPurpose): Promise<number> {
-  const since = new Date(Date.now() - 24 * 3600_000).toISOString();
+  const since = new Date(Date.now() - DAY).toISOString();
   const row = await db
     .selectFrom("account_tokens")
     .select((eb) => eb.fn.countAll<number>().as("n"))
@@ -77,6 +78,6 @@ export function revokeCredentialLinks(db: Db, userId: number) {
 
 /** Links that can no longer be used (the hourly clean-up); used ones stay a day for the per-day mail count. */
 export function deleteDeadTokens(db: Db, now = new Date()) {
-  const dayAgo = new Date(now.getTime() - 24 * 3600_000).toISOString();
+  const dayAgo = new Date(now.getTime() - DAY).toISOString();
   return db.deleteFrom("account_tokens").where("expires_at", "<=", dayAgo).execute();
 }

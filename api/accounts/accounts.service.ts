@@ -10,9 +10,8 @@ import { checkPassword, type PasswordAttempt } from "./login-guard";
 import { verifyPassword } from "./password";
 import { hashSessionToken, sessionIdleSeconds } from "./session-token";
 import { createSession, reactivate, reactivationDays } from "./lifecycle.service";
+import { DAY, MINUTE } from "../../contract/durations";
 
-const MINUTE = 60_000;
-const DAY = 24 * 60 * MINUTE;
 
 const loginFailed = () => new ApiError(401, "login_failed", "Login failed, please try again");
 

@@ -11,6 +11,7 @@ import { refuseWeakPassword } from "./weak-passwords";
 import * as repo from "./accounts.repository";
 import { hashPassword } from "./password";
 import { hashSessionToken, newSessionToken, sessionMaxAgeSeconds } from "./session-token";
+import { DAY } from "../../contract/durations";
 
 /** SPEC §9: a deleted account can be reactivated within 14 days. */
 export const reactivationDays = 14;
@@ -180,7 +181,7 @@ export async function createSession(db: Db, userId: number): Promise<string> {
  * interests, links and sessions. What accounting must keep (the credit ledger) stays, tied to an anonymous row.
  */
 export async function purgeDeletedAccounts(db: Db, photosDir: string, now = new Date()): Promise<number> {
-  const cutoff = new Date(now.getTime() - reactivationDays * 24 * 3600_000).toISOString();
+  const cutoff = new Date(now.getTime() - reactivationDays * DAY).toISOString();
   const due = await db.selectFrom("users").select("id").where("status", "=", "pending_deletion").where("deletion_requested_at", "<=", cutoff).execute();
   for (const { id } of due) {
     const photos = await db.selectFrom("photos").select(["filename", "thumb_filename"]).where("user_id", "=", id).execute();

@@ -5,6 +5,7 @@ import type { Db } from "../db/database";
 import type { UserRow } from "../db/schema";
 import { ApiError } from "../errors";
 import { verifyPassword } from "./password";
+import { DAY, MINUTE } from "../../contract/durations";
 
 /** The lockout rule's settings (LOGIN_MAX_FAILURES, LOGIN_BLOCK_MINUTES). */
 export interface LoginPolicy {
@@ -20,8 +21,6 @@ export interface PasswordAttempt {
   log: Logger;
 }
 
-const MINUTE = 60_000;
-const DAY = 24 * 60 * MINUTE;
 /** Wrong passwords count "in a row" within a day; older ones are forgotten. */
 export const failureWindowMs = DAY;
 /** From all addresses together an account takes ten times as many guesses before everyone is blocked. */

@@ -4,6 +4,7 @@ import { nowIso, type Db } from "../db/database";
 import type { SiteRow, UserRow } from "../db/schema";
 import { ApiError } from "../errors";
 import { companyInfoFor } from "../settings/settings.service";
+import { DAY } from "../../contract/durations";
 
 type DiscountCode = z.infer<typeof discountCodeSchema>;
 
@@ -29,7 +30,7 @@ export async function acceptRetentionOffer(db: Db, site: SiteRow, member: UserRo
     status: "active",
     validity: "once-per-user",
     reason: `retention:${offer.credits}`,
-    expires: new Date(Date.now() + retentionDays * 24 * 3600_000).toISOString(),
+    expires: new Date(Date.now() + retentionDays * DAY).toISOString(),
     created_at: nowIso(),
   }).onConflict((oc) => oc.columns(["user_id", "code"]).doNothing()).execute();
   const row = await db.selectFrom("discount_codes").selectAll().where("user_id", "=", member.id).where("code", "=", code).executeTakeFirstOrThrow();

@@ -1,5 +1,6 @@
 import { rateLimit } from "express-rate-limit";
 import { ApiError } from "../errors";
+import { MINUTE } from "../../contract/durations";
 
 /** A limit per visitor address (behind the trusted proxy: the browser's), answered as a 429 rate_limited. */
 export function perAddressLimit(windowMs: number, limit: number, message: string) {
@@ -17,5 +18,5 @@ export function perAddressLimit(windowMs: number, limit: number, message: string
  * per-account lockout: it slows guessing across many accounts. Made once, so that all of them share one count.
  */
 export function passwordRateLimit(env: { LOGIN_RATE_PER_IP: number }) {
-  return perAddressLimit(15 * 60_000, env.LOGIN_RATE_PER_IP, "Too many login attempts, please try again later");
+  return perAddressLimit(15 * MINUTE, env.LOGIN_RATE_PER_IP, "Too many login attempts, please try again later");
 }

@@ -14,12 +14,13 @@ import { parseWith } from "../http/validate";
 import { perAddressLimit } from "../http/rate-limit";
 import { signupMatches } from "../members/members.repository";
 import { signUp } from "./signup.service";
+import { HOUR } from "../../contract/durations";
 
 /** POST signup.php (SPEC §2 signup) and GET signup-matches.php (suggestions right after). */
 export function signupRoutes(db: Db, mailer: Mailer, signupsPerHour: number): Router {
   const router = Router();
   // Signing up sends mail, so it is limited per visitor address.
-  const signupRateLimit = perAddressLimit(3600_000, signupsPerHour, "Too many signups from this address, please try again later");
+  const signupRateLimit = perAddressLimit(HOUR, signupsPerHour, "Too many signups from this address, please try again later");
 
   router.post("/signup.php", signupRateLimit, async (req, res) => {
     const request = parseWith(signupRequestSchema, req.body);

@@ -6,12 +6,13 @@ import { findProfile } from "../accounts/accounts.repository";
 import { like } from "../likes/likes.service";
 import { cardColumns, visibleProfiles } from "../members/members.repository";
 import { soughtGenders, toCard } from "../members/members.service";
+import { DAY } from "../../contract/durations";
 
 const startOfDay = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 
 /** When the day's swipe likes come back: the next midnight (UTC). */
 export function nextReset(now = new Date()) {
-  return new Date(startOfDay(now).getTime() + 86400_000).toISOString();
+  return new Date(startOfDay(now).getTime() + DAY).toISOString();
 }
 
 async function likesLeftToday(db: Db, viewer: UserRow, now: Date) {

@@ -10,10 +10,11 @@ import { requireMember } from "../services/auth.server";
 import { redirectWithFlash } from "../services/flash.server";
 import { getI18n } from "../services/i18n.server";
 import { pageMeta } from "../services/seo";
+import { HOUR } from "../../contract/durations";
 
 export const handle: RouteHandle = { hydrate: true };
 
-const hoursUntil = (iso: string) => Math.max(1, Math.ceil((new Date(iso).getTime() - Date.now()) / 3600_000));
+const hoursUntil = (iso: string) => Math.max(1, Math.ceil((new Date(iso).getTime() - Date.now()) / HOUR));
 
 /** The swipe game (SPEC §2): one profile at a time, Like or Skip, 4 likes a day. */
 export async function loader({ request, context }: Route.LoaderArgs) {

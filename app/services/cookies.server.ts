@@ -1,6 +1,7 @@
 import { createCookie } from "react-router";
+import { DAY_IN_SECONDS } from "../../contract/durations";
 
-const year = 365 * 24 * 60 * 60;
+const year = 365 * DAY_IN_SECONDS;
 
 /** The chosen language, 365 days (SPEC §9). */
 export const languageCookie = createCookie("lng", { path: "/", sameSite: "lax", httpOnly: true, maxAge: year });
@@ -19,4 +20,4 @@ export function cookieOptions(request: Request) {
 }
 
 /** Where the visitor came from (SPEC §3 tracking data), kept from the first visit and stored with the account. */
-export const trackingCookie = createCookie("tracking", { path: "/", sameSite: "lax", httpOnly: true, maxAge: 30 * 24 * 60 * 60 });
+export const trackingCookie = createCookie("tracking", { path: "/", sameSite: "lax", httpOnly: true, maxAge: 30 * DAY_IN_SECONDS });

@@ -6,6 +6,7 @@ import {
 import type { Locale } from "../../../contract/locales";
 import { demoAboutTexts } from "./demo-about-texts";
 import { demoPlaces } from "./demo-places";
+import { DAY, MINUTE } from "../../../contract/durations";
 
 /** Where the demo members live, per language, with the faker locale that gives realistic names there. */
 const homes: Record<Locale, { country: string; faker: Faker }[]> = {
@@ -91,8 +92,8 @@ export function demoMembers(now: Date, interestCount: number): DemoMember[] {
         fictional: index % 20 === 7,
         photo_count: f.number.int({ min: 1, max: 3 }),
         hue: f.number.int({ min: 0, max: 359 }),
-        last_seen_at: new Date(now.getTime() - f.number.int({ min: 1, max: 14 * 24 * 60 }) * 60_000).toISOString(),
-        signup_date: new Date(now.getTime() - f.number.int({ min: 15, max: 400 }) * 86_400_000).toISOString(),
+        last_seen_at: new Date(now.getTime() - f.number.int({ min: 1, max: 14 * 24 * 60 }) * MINUTE).toISOString(),
+        signup_date: new Date(now.getTime() - f.number.int({ min: 15, max: 400 }) * DAY).toISOString(),
         interest_picks: f.helpers.arrayElements(
           Array.from({ length: interestCount }, (_, n) => n),
           { min: 3, max: 6 },

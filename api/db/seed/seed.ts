@@ -7,6 +7,7 @@ import { demoMembers, type DemoMember } from "./demo-members";
 import { demoPlaces } from "./demo-places";
 import { writeAvatar } from "./avatars";
 import { hasDemoSite } from "./demo-wanted";
+import { HOUR } from "../../../contract/durations";
 
 /** The two demo logins written in the README. */
 export const demoLogins = {
@@ -132,7 +133,7 @@ export async function seedDemo(db: Db, options: { photosDir: string; origin: str
       const fans = everyone.map((e, i) => ({ ...e, id: userIds[i]! })).filter((e, i) => i > 1 && e.member.gender === likers && !e.member.fictional).slice(0, 3);
       for (const [n, fan] of fans.entries()) {
         await trx.insertInto("likes").values({
-          liker_id: fan.id, liked_id: userIds[login]!, created_at: new Date(now.getTime() - (n + 1) * 3600_000).toISOString(),
+          liker_id: fan.id, liked_id: userIds[login]!, created_at: new Date(now.getTime() - (n + 1) * HOUR).toISOString(),
         }).execute();
       }
     }
