@@ -20,7 +20,7 @@ export default [
     route("reset-password", "routes/reset-password.tsx", { id: "reset-password" }),
     route("reset-password/do", "routes/reset-password-do.tsx", { id: "reset-password-do" }),
     route("mail-change/do", "routes/mail-change-do.tsx", { id: "mail-change-do" }),
-    route("notifications", "routes/notifications.tsx", { id: "notifications" }),
+    route("notifications", "routes/settings.tsx", { id: "notifications" }),
     route("account-deleted", "routes/account-deleted.tsx", { id: "account-deleted" }),
     route("dev/outbox", "routes/dev-outbox.tsx", { id: "dev-outbox" }),
     route("pages/terms", "routes/pages.tsx", { id: "pages-terms" }),
@@ -42,5 +42,5 @@ export default [
   route("entry-warning", "routes/entry-warning.tsx", { id: "entry-warning" }),
   route("activation-mail", "routes/activation-mail.tsx", { id: "activation-mail" }),
   route("auto-like", "routes/auto-like.tsx", { id: "auto-like" }),
-  route("notifications/export", "routes/notifications-export.tsx", { id: "notifications-export" }),
+  route("notifications/export", "routes/data-export.tsx", { id: "notifications-export" }),
 ] satisfies RouteConfig;

@@ -5,11 +5,8 @@ import {
   regionsResponseSchema, settingsQuerySchema, settingsSchema,
 } from "./settings";
 import { languageUpdateSchema, loginRequestSchema, loginResponseSchema, okResponseSchema, userResponseSchema } from "./user";
-import {
-  accountDeleteSchema, discountCodeResponseSchema, emailRequestSchema, mailChangeSchema, passwordChangeSchema,
-  passwordResetSchema, retentionOfferSchema, signupMatchesResponseSchema, signupRequestSchema, signupResponseSchema,
-  tokenRequestSchema,
-} from "./signup";
+import { accountDeleteSchema, discountCodeResponseSchema, emailRequestSchema, mailChangeSchema, passwordChangeSchema, passwordResetSchema, retentionOfferSchema, tokenRequestSchema } from "./account";
+import { signupMatchesResponseSchema, signupRequestSchema, signupResponseSchema } from "./signup";
 import {
   autoLikeResponseSchema, blockResponseSchema, invisibleRequestSchema, likeResponseSchema, likesResponseSchema,
   profileIdSchema, profileResponseSchema, searchQuerySchema, searchResponseSchema, swipeRequestSchema,

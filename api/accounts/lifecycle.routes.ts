@@ -1,8 +1,5 @@
 import { Router, type Request, type RequestHandler, type Response } from "express";
-import {
-  accountDeleteSchema, emailRequestSchema, mailChangeSchema, passwordChangeSchema, passwordResetSchema,
-  retentionOfferSchema, tokenRequestSchema,
-} from "../../contract/signup";
+import { accountDeleteSchema, emailRequestSchema, mailChangeSchema, passwordChangeSchema, passwordResetSchema, retentionOfferSchema, tokenRequestSchema } from "../../contract/account";
 import type { Mailer } from "../adapters/mail";
 import type { Db } from "../db/database";
 import { acceptRetentionOffer } from "../discounts/discounts.service";

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { discountCodeSchema } from "../../contract/signup";
+import type { discountCodeSchema } from "../../contract/account";
 import { nowIso, type Db } from "../db/database";
 import type { SiteRow, UserRow } from "../db/schema";
 import { ApiError } from "../errors";

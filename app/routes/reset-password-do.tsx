@@ -5,7 +5,7 @@ import { data, Form, Link, useActionData } from "react-router";
 import { useTranslation } from "../i18n/translator";
 import { InputField, SubmitButton, useForm } from "../components/form-kit";
 import type { Route } from "./+types/reset-password-do";
-import { newPasswordTwiceSchema } from "../../contract/signup";
+import { newPasswordTwiceSchema } from "../../contract/account";
 import { okResponseSchema } from "../../contract/user";
 import type { RouteHandle } from "../root";
 import { ApiCallError, callApi } from "../services/api.server";

@@ -5,7 +5,7 @@ import { data, Form, useActionData } from "react-router";
 import { useTranslation } from "../i18n/translator";
 import { FormError, InputField, SubmitButton, useForm } from "../components/form-kit";
 import type { Route } from "./+types/reset-password";
-import { emailRequestSchema } from "../../contract/signup";
+import { emailRequestSchema } from "../../contract/account";
 import { okResponseSchema } from "../../contract/user";
 import type { RouteHandle } from "../root";
 import { ApiCallError, callApi } from "../services/api.server";

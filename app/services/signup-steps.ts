@@ -2,10 +2,7 @@ import { z } from "zod";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { lastSignupStep } from "./signup-fields";
 import { ageOn } from "../../contract/age";
-import {
-  cityField, countryField, dateOfBirthField, genderField, nameField, newEmailField, newPasswordField, regionField,
-  seekingField, signupMessageField,
-} from "../../contract/signup";
+import { cityField, countryField, dateOfBirthField, genderField, nameField, newEmailField, newPasswordField, regionField, seekingField, signupMessageField } from "../../contract/fields";
 
 /**
  * The signup's steps 0 to 4 (SPEC §2). Each step's form carries the answers of the steps before it in hidden

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Route } from "./+types/notifications-export";
+import type { Route } from "./+types/data-export";
 import { callApi } from "../services/api.server";
 import { requireMember } from "../services/auth.server";
 
