@@ -22,7 +22,7 @@ import { deleteStaleLoginFailures } from "./api/accounts/login-guard";
 import { isLoopback } from "./api/http/loopback";
 import { parseWebEnv } from "./app/services/env.server";
 import { guardPageRequests } from "./server/page-guards";
-import type { ApiHandler } from "./app/services/in-process-api.server";
+import { inProcessFetch, type ApiHandler } from "./app/services/in-process-api.server";
 import { HOUR } from "./contract/durations";
 
 /** The server build's entry exports this process needs (app/entry.server.tsx). */
@@ -69,8 +69,11 @@ export async function startServer({ dev = false } = {}) {
     app.use("/uploads", express.static(path.join(apiEnv.DATA_DIR, "uploads"), { maxAge: "7d", index: false }));
   }
 
+  // The API as pages reach it: in this process through its handler (HOST may name an address 127.0.0.1 is not),
+  // else over HTTP at API_URL.
+  const askApi = apiHandler ? inProcessFetch(apiHandler) : (url: URL, init: RequestInit) => fetch(url, init);
   app.get("/healthz", async (_req, res) => {
-    const api = await fetch(`${web.apiUrl}/health.php`, { signal: AbortSignal.timeout(3000) })
+    const api = await askApi(new URL(`${web.apiUrl}/health.php`), { method: "GET", headers: new Headers(), signal: AbortSignal.timeout(3000) })
       .then((r) => r.ok)
       .catch(() => false);
     res.status(api ? 200 : 503).json({ web: true, api });
