@@ -199,6 +199,8 @@ function inProcessApi(api: express.Router): ApiHandler {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", true);
+  // Only this process's web tier calls here: its request id is the page request's, so both tiers log the same.
+  app.use(assignRequestId);
   app.use("/api", api);
   return (req, res) => {
     // Express swaps a request's and response's prototypes for its own; the injected ones' methods must stay.
@@ -225,7 +227,8 @@ async function loadBuild(): Promise<ServerBuild> {
 /** A request id that the web tier passes to the API and every log line carries. */
 function assignRequestId(req: Request, res: Response, next: () => void) {
   const incoming = req.get("x-request-id");
-  const id = incoming && /^[\w-]{1,64}$/.test(incoming) && isLoopback(req.ip) ? incoming : crypto.randomUUID();
+  // The caller's own address, not X-Forwarded-For's: the web tier forwards the browser's address with its id.
+  const id = incoming && /^[\w-]{1,64}$/.test(incoming) && isLoopback(req.socket.remoteAddress) ? incoming : crypto.randomUUID();
   (req as Request & { id: string }).id = id;
   res.setHeader("X-Request-Id", id);
   next();
