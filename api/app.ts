@@ -1,4 +1,4 @@
-import express, { type NextFunction, type Request, type Response, type Router } from "express";
+import express, { type NextFunction, type Request, type RequestHandler, type Response, type Router } from "express";
 import helmet from "helmet";
 import { sql } from "kysely";
 import type { Logger } from "pino";
@@ -13,6 +13,7 @@ import { isLoopback } from "./http/loopback";
 import { passwordRateLimit } from "./http/rate-limit";
 import { locals, requestIdOf, type ApiLocals } from "./http/locals";
 import { refuseForeignOrigin } from "./http/origin";
+import { assertContractServed, type ContractRoutes } from "./http/register";
 import { settingsRoutes } from "./settings/settings.routes";
 import { signupRoutes } from "./signup/signup.routes";
 import { membersRoutes } from "./members/members.routes";
@@ -27,14 +28,31 @@ export interface ApiDeps {
   mailer: Mailer;
 }
 
+/** What every route module is given: the API's dependencies and the limits its routes share. */
+export interface RouteDeps extends ApiDeps {
+  limits: {
+    /** One per-address limit for every password check: login, and the old password of a change or deletion. */
+    password: RequestHandler;
+  };
+}
+
+/** The routers of every contract endpoint (contract/endpoints.ts), each registered through api/http/register.ts. */
+export function apiRoutes(deps: ApiDeps): ContractRoutes[] {
+  const routeDeps: RouteDeps = { ...deps, limits: { password: passwordRateLimit(deps.env) } };
+  return [settingsRoutes, accountsRoutes, signupRoutes, membersRoutes, lifecycleRoutes].map((routes) => routes(routeDeps));
+}
+
 /** The member API: SPEC §7's /api/*.php contract, mounted at /api. */
-export function createApi({ db, env, logger, mailer }: ApiDeps): Router {
+export function createApi(deps: ApiDeps): Router {
+  const { db, env, logger, mailer } = deps;
   const api = express.Router();
   api.use(helmet({ contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], baseUri: ["'none'"], frameAncestors: ["'none'"] } } }));
   api.use(refuseForeignOrigin);
   api.use(express.json({ limit: "100kb" }));
   const sessionCookie = sessionCookieFor(env.NODE_ENV);
 
+  // Not in the contract, so outside the check below: the document itself, the web tier's health probe and the
+  // development outbox are not part of the member API it describes.
   const openApi = openApiDocument();
   api.get("/openapi.json", (_req, res) => void res.json(openApi));
   // Whether the database answers: read by the web tier's /healthz.
@@ -57,13 +75,9 @@ export function createApi({ db, env, logger, mailer }: ApiDeps): Router {
     next();
   });
 
-  api.use(settingsRoutes(db, env));
-  // One per-address limit for every password check: login, and the old password of a change or deletion.
-  const passwordLimit = passwordRateLimit(env);
-  api.use(accountsRoutes(db, env, passwordLimit));
-  api.use(signupRoutes(db, mailer, env.SIGNUPS_PER_HOUR));
-  api.use(membersRoutes(db));
-  api.use(lifecycleRoutes(db, mailer, env, passwordLimit));
+  const routes = apiRoutes(deps);
+  for (const { router } of routes) api.use(router);
+  assertContractServed(routes.flatMap((r) => r.registered));
   if (env.outboxPage) {
     // What would have been mailed, reset links included: only with OUTBOX_PAGE=true, and only to this machine.
     api.get("/dev-outbox.php", async (req, res, next) => {

@@ -24,8 +24,11 @@ export interface Endpoint {
   member?: boolean;
 }
 
-/** Every endpoint of the member API: the source of GET /api/openapi.json. */
-export const endpoints: Endpoint[] = [
+/**
+ * Every endpoint of the member API: the source of GET /api/openapi.json and of the API's routes
+ * (api/http/register.ts). Each entry keeps its literal types, so a handler's body and query are typed from it.
+ */
+export const endpoints = [
   { method: "get", path: "/api/settings.php", summary: "The site's settings", query: settingsQuerySchema, response: settingsSchema },
   { method: "get", path: "/api/interests.php", summary: "Interests members can pick", query: interestsQuerySchema, response: interestsResponseSchema },
   { method: "get", path: "/api/regions.php", summary: "Regions of the site's countries", query: regionsQuerySchema, response: regionsResponseSchema },
@@ -62,5 +65,7 @@ export const endpoints: Endpoint[] = [
   { method: "get", path: "/api/swipe.php", summary: "The swipe game's next profile and likes left today", response: swipeResponseSchema, member: true },
   { method: "post", path: "/api/swipe.php", summary: "Like (4 a day) or skip in the swipe game", body: swipeRequestSchema, response: swipeResultSchema, member: true },
   { method: "put", path: "/api/invisible.php", summary: "Turn invisible mode on or off", body: invisibleRequestSchema, response: okResponseSchema, member: true },
-];
+] as const satisfies readonly Endpoint[];
+
+export type ContractEndpoint = (typeof endpoints)[number];
 export { apiErrorSchema };

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { endpoints } from "./endpoints";
+import { endpoints, type Endpoint } from "./endpoints";
 import { apiErrorSchema } from "./errors";
 
 const jsonSchema = (schema: z.ZodType, io: "input" | "output") =>
@@ -8,7 +8,7 @@ const jsonSchema = (schema: z.ZodType, io: "input" | "output") =>
 /** The OpenAPI 3 document of the member API, generated from the contract's zod schemas. */
 export function openApiDocument() {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const endpoint of endpoints) {
+  for (const endpoint of endpoints as readonly Endpoint[]) {
     const query = endpoint.query ? (jsonSchema(endpoint.query, "input") as { properties?: Record<string, object>; required?: string[] }) : null;
     paths[endpoint.path] ??= {};
     paths[endpoint.path]![endpoint.method] = {

@@ -1,5 +1,6 @@
-import { nowIso, type Db } from "../db/database";
+import { nowIso, type DbOrTx } from "../db/database";
 import type { TokenPurpose } from "../db/schema";
+import * as repo from "./account-tokens.repository";
 import { hashSessionToken, newSessionToken } from "./session-token";
 import { DAY, HOUR } from "../../contract/durations";
 
@@ -12,20 +13,17 @@ export const tokenLifetimeMs: Record<TokenPurpose, number> = {
 };
 
 /** A new single-use link token; only its hash is stored. */
-export async function issueToken(db: Db, userId: number, purpose: TokenPurpose, newEmail: string | null = null) {
+export async function issueToken(db: DbOrTx, userId: number, purpose: TokenPurpose, newEmail: string | null = null) {
   const token = newSessionToken();
   const now = new Date();
-  await db
-    .insertInto("account_tokens")
-    .values({
-      user_id: userId,
-      purpose,
-      token_hash: hashSessionToken(token),
-      new_email: newEmail,
-      created_at: now.toISOString(),
-      expires_at: new Date(now.getTime() + tokenLifetimeMs[purpose]).toISOString(),
-    })
-    .execute();
+  await repo.insertToken(db, {
+    user_id: userId,
+    purpose,
+    token_hash: hashSessionToken(token),
+    new_email: newEmail,
+    created_at: now.toISOString(),
+    expires_at: new Date(now.getTime() + tokenLifetimeMs[purpose]).toISOString(),
+  });
   return token;
 }
 
@@ -33,51 +31,27 @@ export async function issueToken(db: Db, userId: number, purpose: TokenPurpose, 
  * Uses a token once: the update only succeeds for an unused, unexpired token of that purpose, so two clicks
  * racing each other cannot both pass.
  */
-export async function consumeToken(db: Db, token: string, purpose: TokenPurpose) {
+export async function consumeToken(db: DbOrTx, token: string, purpose: TokenPurpose) {
   const tokenHash = hashSessionToken(token);
-  const now = nowIso();
-  const result = await db
-    .updateTable("account_tokens")
-    .set({ used_at: now })
-    .where("token_hash", "=", tokenHash)
-    .where("purpose", "=", purpose)
-    .where("used_at", "is", null)
-    .where("expires_at", ">", now)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) return null;
-  return db.selectFrom("account_tokens").selectAll().where("token_hash", "=", tokenHash).executeTakeFirstOrThrow();
+  if (!(await repo.markTokenUsed(db, tokenHash, purpose, nowIso()))) return null;
+  return repo.findTokenByHash(db, tokenHash);
 }
 
 /** How many tokens of a purpose were sent to a member in the last day (per-address mail limit). */
-export async function tokensSentToday(db: Db, userId: number, purpose: TokenPurpose): Promise<number> {
-  const since = new Date(Date.now() - DAY).toISOString();
-  const row = await db
-    .selectFrom("account_tokens")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("user_id", "=", userId)
-    .where("purpose", "=", purpose)
-    .where("created_at", ">", since)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+export function tokensSentToday(db: DbOrTx, userId: number, purpose: TokenPurpose): Promise<number> {
+  return repo.countTokensSince(db, userId, purpose, new Date(Date.now() - DAY).toISOString());
 }
 
-export function deleteToken(db: Db, token: string) {
-  return db.deleteFrom("account_tokens").where("token_hash", "=", hashSessionToken(token)).execute();
+export function deleteToken(db: DbOrTx, token: string) {
+  return repo.deleteTokenByHash(db, hashSessionToken(token));
 }
 
 /** After a password or e-mail change, no older reset or e-mail-change link may still work. */
-export function revokeCredentialLinks(db: Db, userId: number) {
-  return db
-    .updateTable("account_tokens")
-    .set({ used_at: nowIso() })
-    .where("user_id", "=", userId)
-    .where("purpose", "in", ["password_reset", "mail_change"])
-    .where("used_at", "is", null)
-    .execute();
+export function revokeCredentialLinks(db: DbOrTx, userId: number) {
+  return repo.markUnusedTokensUsed(db, userId, ["password_reset", "mail_change"], nowIso());
 }
 
 /** Links that can no longer be used (the hourly clean-up); used ones stay a day for the per-day mail count. */
-export function deleteDeadTokens(db: Db, now = new Date()) {
-  const dayAgo = new Date(now.getTime() - DAY).toISOString();
-  return db.deleteFrom("account_tokens").where("expires_at", "<=", dayAgo).execute();
+export function deleteDeadTokens(db: DbOrTx, now = new Date()) {
+  return repo.deleteTokensExpiredBy(db, new Date(now.getTime() - DAY).toISOString());
 }

@@ -1,7 +1,7 @@
-import type { Db } from "../db/database";
-import type { UserUpdate } from "../db/schema";
+import type { DbOrTx } from "../db/database";
+import type { ProfileRow, UserUpdate } from "../db/schema";
 
-export function findUserByEmail(db: Db, siteId: number, email: string) {
+export function findUserByEmail(db: DbOrTx, siteId: number, email: string) {
   return db
     .selectFrom("users")
     .selectAll()
@@ -10,12 +10,17 @@ export function findUserByEmail(db: Db, siteId: number, email: string) {
     .executeTakeFirst();
 }
 
-export function findUserById(db: Db, userId: number) {
+export function findUserById(db: DbOrTx, userId: number) {
   return db.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirst();
 }
 
+/** A member of this site by id; another site's member is nobody here. */
+export function findSiteUser(db: DbOrTx, siteId: number, userId: number) {
+  return db.selectFrom("users").selectAll().where("id", "=", userId).where("site_id", "=", siteId).executeTakeFirst();
+}
+
 /** The member of a session that has neither expired nor been idle since `idleCutoff`. */
-export function findUserBySessionHash(db: Db, siteId: number, tokenHash: string, now: string, idleCutoff: string) {
+export function findUserBySessionHash(db: DbOrTx, siteId: number, tokenHash: string, now: string, idleCutoff: string) {
   return db
     .selectFrom("sessions")
     .innerJoin("users", "users.id", "sessions.user_id")
@@ -28,42 +33,53 @@ export function findUserBySessionHash(db: Db, siteId: number, tokenHash: string,
     .executeTakeFirst();
 }
 
-export function touchSession(db: Db, sessionId: number, now: string) {
+export function touchSession(db: DbOrTx, sessionId: number, now: string) {
   return db.updateTable("sessions").set({ last_used_at: now }).where("id", "=", sessionId).execute();
 }
 
-export function updateUser(db: Db, userId: number, changes: UserUpdate) {
+export function updateUser(db: DbOrTx, userId: number, changes: UserUpdate) {
   return db.updateTable("users").set(changes).where("id", "=", userId).execute();
 }
 
-export function insertSession(db: Db, userId: number, tokenHash: string, createdAt: string, expiresAt: string) {
+export function insertSession(db: DbOrTx, userId: number, tokenHash: string, createdAt: string, expiresAt: string) {
   return db
     .insertInto("sessions")
     .values({ user_id: userId, token_hash: tokenHash, created_at: createdAt, expires_at: expiresAt, last_used_at: createdAt })
     .execute();
 }
 
-export function deleteSession(db: Db, sessionId: number) {
+export function deleteSession(db: DbOrTx, sessionId: number) {
   return db.deleteFrom("sessions").where("id", "=", sessionId).execute();
 }
 
-export function deleteSessionByHash(db: Db, tokenHash: string) {
+/** Ends a member's sessions, all or all but one. */
+export function deleteSessionsOfUser(db: DbOrTx, userId: number, exceptSessionId?: number) {
+  let query = db.deleteFrom("sessions").where("user_id", "=", userId);
+  if (exceptSessionId !== undefined) query = query.where("id", "!=", exceptSessionId);
+  return query.execute();
+}
+
+export function deleteSessionByHash(db: DbOrTx, tokenHash: string) {
   return db.deleteFrom("sessions").where("token_hash", "=", tokenHash).execute();
 }
 
 /** Sessions past their absolute end or idle since `idleCutoff` (the hourly clean-up). */
-export function deleteEndedSessions(db: Db, now: string, idleCutoff: string) {
+export function deleteEndedSessions(db: DbOrTx, now: string, idleCutoff: string) {
   return db
     .deleteFrom("sessions")
     .where((eb) => eb.or([eb("expires_at", "<=", now), eb("last_used_at", "<=", idleCutoff), eb("last_used_at", "is", null)]))
     .execute();
 }
 
-export function findProfile(db: Db, userId: number) {
+export function findProfile(db: DbOrTx, userId: number) {
   return db.selectFrom("profiles").selectAll().where("user_id", "=", userId).executeTakeFirstOrThrow();
 }
 
-export function findMainPhoto(db: Db, userId: number) {
+export function updateProfileStatus(db: DbOrTx, userId: number, status: ProfileRow["status"]) {
+  return db.updateTable("profiles").set({ status }).where("user_id", "=", userId).execute();
+}
+
+export function findMainPhoto(db: DbOrTx, userId: number) {
   return db
     .selectFrom("photos")
     .selectAll()
@@ -73,7 +89,7 @@ export function findMainPhoto(db: Db, userId: number) {
     .executeTakeFirst();
 }
 
-export function listProfileInterestIds(db: Db, userId: number) {
+export function listProfileInterestIds(db: DbOrTx, userId: number) {
   return db
     .selectFrom("profile_interests")
     .select("interest_id")

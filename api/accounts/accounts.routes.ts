@@ -1,34 +1,25 @@
-import { Router, type Request, type RequestHandler, type Response } from "express";
-import { languageUpdateSchema, loginRequestSchema } from "../../contract/user";
-import type { Db } from "../db/database";
-import type { ApiEnv } from "../env.server";
+import type { RouteDeps } from "../app";
 import { ApiError } from "../errors";
 import { clearSessionCookie, setSessionCookie } from "../http/cookies";
-import { locals, requireMember } from "../http/locals";
-import { parseWith } from "../http/validate";
-import { refuseCrossSite } from "../http/cross-site";
+import { refuseCrossSiteRequest } from "../http/cross-site";
+import { contractRoutes, type ContractRoutes, type HandlerContext } from "../http/register";
 import * as accounts from "./accounts.service";
 
 /** user.php (GET current member, POST login, PUT language), logout.php and page-hidden.php (SPEC §7). */
-export function accountsRoutes(db: Db, env: ApiEnv, passwordLimit: RequestHandler): Router {
-  const router = Router();
+export function accountsRoutes({ db, env, limits }: RouteDeps): ContractRoutes {
+  const routes = contractRoutes();
+  const { register } = routes;
   const policy = { maxFailures: env.LOGIN_MAX_FAILURES, blockMinutes: env.LOGIN_BLOCK_MINUTES };
 
+  register("get", "/api/user.php", async ({ site, member }) => ({ user: await accounts.userView(db, site, member) }));
 
-  router.get("/user.php", async (_req, res) => {
-    const member = requireMember(res);
-    res.json({ user: await accounts.userView(db, locals(res).site, member) });
-  });
-
-  router.post("/user.php", passwordLimit, async (req, res) => {
-    const { email, password } = parseWith(loginRequestSchema, req.body);
-    const { site, log, sessionToken, sessionCookie } = locals(res);
+  register("post", "/api/user.php", limits.password, async ({ req, res, body: { email, password }, site, log, sessionToken, sessionCookie }) => {
     const address = req.ip ?? "";
     try {
       const { user, token, reactivated } = await accounts.logIn({ db, address, policy, log }, site, email, password, sessionToken);
       setSessionCookie(req, res, sessionCookie, token);
       log.info({ userId: user.id, address, reactivated }, "member logged in");
-      res.json({ user: await accounts.userView(db, site, user), reactivated });
+      return { user: await accounts.userView(db, site, user), reactivated };
     } catch (error) {
       // Never the password; the account's id when the address has one, so refusals can be traced.
       if (error instanceof ApiError) {
@@ -39,29 +30,24 @@ export function accountsRoutes(db: Db, env: ApiEnv, passwordLimit: RequestHandle
     }
   });
 
-  router.put("/user.php", async (req, res) => {
-    const member = requireMember(res);
-    const { language } = parseWith(languageUpdateSchema, req.body);
+  register("put", "/api/user.php", async ({ site, member, body: { language } }) => {
     await accounts.setLanguage(db, member, language);
-    res.json({ user: await accounts.userView(db, locals(res).site, { ...member, language }) });
+    return { user: await accounts.userView(db, site, { ...member, language }) };
   });
 
   // SPEC §7 names GET; a browser sent here by another site is refused, and POST does the same.
-  const logOut = async (req: Request, res: Response) => {
-    refuseCrossSite(req);
-    const { member, sessionCookie } = locals(res);
+  const logOut = async ({ req, res, member, sessionCookie }: HandlerContext) => {
     if (member) await accounts.logOut(db, member);
     clearSessionCookie(req, res, sessionCookie);
-    res.json({ ok: true });
+    return { ok: true as const };
   };
-  router.get("/logout.php", logOut);
-  router.post("/logout.php", logOut);
+  register("get", "/api/logout.php", refuseCrossSiteRequest, logOut);
+  register("post", "/api/logout.php", refuseCrossSiteRequest, logOut);
 
-  router.post("/page-hidden.php", async (_req, res) => {
-    const { member } = locals(res);
+  register("post", "/api/page-hidden.php", async ({ member }) => {
     if (member) await accounts.markPageHidden(db, member);
-    res.json({ ok: true });
+    return { ok: true };
   });
 
-  return router;
+  return routes;
 }

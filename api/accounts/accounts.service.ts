@@ -1,7 +1,7 @@
 import type { User } from "../../contract/user";
 import type { Locale } from "../../contract/locales";
 import { ageOn } from "../../contract/age";
-import { nowIso, type Db } from "../db/database";
+import { nowIso, type Db, type DbOrTx } from "../db/database";
 import type { PhotoRow, SiteRow, UserRow } from "../db/schema";
 import { ApiError } from "../errors";
 import * as repo from "./accounts.repository";
@@ -38,13 +38,22 @@ export async function logIn(
   if (user.status === "pending_deletion" && now.getTime() - new Date(user.deletion_requested_at ?? 0).getTime() > reactivationDays * DAY) {
     throw loginFailed();
   }
+  return db.transaction().execute(async (trx) => {
+    await repo.updateUser(trx, user.id, { last_seen_at: now.toISOString() });
+    const reactivated = user.status === "pending_deletion";
+    if (reactivated) await reactivate(trx, user);
+    return {
+      user: reactivated ? (await repo.findUserById(trx, user.id))! : user,
+      token: await replaceSession(trx, user.id, presentedToken),
+      reactivated,
+    };
+  });
+}
+
+/** Ends the session the browser presented, whoever's it was, and starts the member's new one. */
+export async function replaceSession(db: DbOrTx, userId: number, presentedToken: string | undefined): Promise<string> {
   if (presentedToken) await repo.deleteSessionByHash(db, hashSessionToken(presentedToken));
-  await repo.updateUser(db, user.id, { last_seen_at: now.toISOString() });
-  if (user.status === "pending_deletion") {
-    await reactivate(db, user);
-    return { user: (await repo.findUserById(db, user.id))!, token: await createSession(db, user.id), reactivated: true };
-  }
-  return { user, token: await createSession(db, user.id), reactivated: false };
+  return createSession(db, userId);
 }
 
 /** For the log of a refused login: whose account an address names, if anyone's. */

@@ -1,14 +1,15 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { Mailer } from "../adapters/mail";
-import { nowIso, type Db } from "../db/database";
-import type { SiteRow, UserRow } from "../db/schema";
+import { nowIso, type Db, type DbOrTx } from "../db/database";
+import type { SiteRow, TokenPurpose, UserRow } from "../db/schema";
 import { ApiError } from "../errors";
 import { sendAccountMail } from "./account-mail";
 import { consumeToken, revokeCredentialLinks, tokensSentToday } from "./account-tokens";
 import { checkPassword, clearLoginFailures, type PasswordAttempt } from "./login-guard";
 import { refuseWeakPassword } from "./weak-passwords";
 import * as repo from "./accounts.repository";
+import * as accountData from "./account-data.repository";
 import { hashPassword } from "./password";
 import { hashSessionToken, newSessionToken, sessionMaxAgeSeconds } from "./session-token";
 import { DAY } from "../../contract/durations";
@@ -37,6 +38,16 @@ async function profileName(db: Db, userId: number) {
   return (await repo.findProfile(db, userId)).name;
 }
 
+/**
+ * Spends a mailed link and finds its member on this site (none for another site's link). Inside a transaction a
+ * refusal after it is returned, not thrown: thrown, it would roll back and make a wrong link usable again.
+ */
+async function followLink(db: DbOrTx, site: SiteRow, token: string, purpose: TokenPurpose) {
+  const link = await consumeToken(db, token, purpose);
+  const user = link ? await repo.findSiteUser(db, site.id, link.user_id) : undefined;
+  return { link, user };
+}
+
 /** Sends the activation mail, at most a few a day. */
 export async function sendActivationMail({ db, mailer, site, origin }: MailDeps, user: UserRow) {
   if (user.status !== "not_confirmed") return;
@@ -50,14 +61,15 @@ export async function sendActivationMail({ db, mailer, site, origin }: MailDeps,
 
 /** Follows the activation link: the account becomes active and the profile visible. */
 export async function activate(db: Db, site: SiteRow, token: string): Promise<number> {
-  const used = await consumeToken(db, token, "activation");
-  const user = used && (await db.selectFrom("users").selectAll().where("id", "=", used.user_id).where("site_id", "=", site.id).executeTakeFirst());
-  if (!user || user.status === "deleted") throw new ApiError(410, "activation_failed", "Activation failed");
-  await db.transaction().execute(async (trx) => {
+  const userId = await db.transaction().execute(async (trx) => {
+    const { user } = await followLink(trx, site, token, "activation");
+    if (!user || user.status === "deleted") return null;
     if (user.status === "not_confirmed") await repo.updateUser(trx, user.id, { status: "active" });
-    await trx.updateTable("profiles").set({ status: "active" }).where("user_id", "=", user.id).execute();
+    await repo.updateProfileStatus(trx, user.id, "active");
+    return user.id;
   });
-  return user.id;
+  if (userId === null) throw new ApiError(410, "activation_failed", "Activation failed");
+  return userId;
 }
 
 /** Mails a password-reset link (SPEC §8 texts for an unknown address and for too many mails). */
@@ -79,14 +91,14 @@ export async function requestPasswordReset(deps: MailDeps, email: string) {
  * the lockout's blocks are lifted (the link proves the member).
  */
 export async function resetPassword(db: Db, site: SiteRow, token: string, password: string) {
-  const used = await consumeToken(db, token, "password_reset");
-  const user = used && (await db.selectFrom("users").selectAll().where("id", "=", used.user_id).where("site_id", "=", site.id).executeTakeFirst());
+  // The link is spent on its own: hashing the new password is slow, and must not hold a transaction open.
+  const { user } = await followLink(db, site, token, "password_reset");
   if (!user || user.status === "deleted") throw linkInvalid();
   refuseWeakPassword(site, user.email, password, "password");
   const passwordHash = await hashPassword(password);
   await db.transaction().execute(async (trx) => {
     await repo.updateUser(trx, user.id, { password_hash: passwordHash });
-    await trx.deleteFrom("sessions").where("user_id", "=", user.id).execute();
+    await repo.deleteSessionsOfUser(trx, user.id);
     await revokeCredentialLinks(trx, user.id);
     await clearLoginFailures(trx, user.id);
   });
@@ -99,7 +111,7 @@ export async function changePassword(attempt: PasswordAttempt, site: SiteRow, me
   const passwordHash = await hashPassword(newPassword);
   await attempt.db.transaction().execute(async (trx) => {
     await repo.updateUser(trx, member.id, { password_hash: passwordHash });
-    await trx.deleteFrom("sessions").where("user_id", "=", member.id).where("id", "!=", member.session_id).execute();
+    await repo.deleteSessionsOfUser(trx, member.id, member.session_id);
     await revokeCredentialLinks(trx, member.id);
   });
 }
@@ -118,18 +130,19 @@ export async function requestMailChange(deps: MailDeps, attempt: PasswordAttempt
   }).catch(() => { throw mailFailed(); });
 }
 
-export async function confirmMailChange(db: Db, site: SiteRow, token: string) {
-  const used = await consumeToken(db, token, "mail_change");
-  const user = used && (await db.selectFrom("users").selectAll().where("id", "=", used.user_id).where("site_id", "=", site.id).executeTakeFirst());
-  if (!user || !used.new_email || user.status === "deleted") throw linkInvalid();
-  if (await repo.findUserByEmail(db, site.id, used.new_email)) {
-    throw new ApiError(409, "email_taken", "An account with this e-mail address already exists");
-  }
-  await db.transaction().execute(async (trx) => {
-    await repo.updateUser(trx, user.id, { email: used.new_email! });
+export async function confirmMailChange(db: Db, site: SiteRow, token: string): Promise<string> {
+  const result = await db.transaction().execute(async (trx) => {
+    const { link, user } = await followLink(trx, site, token, "mail_change");
+    if (!user || !link?.new_email || user.status === "deleted") return linkInvalid();
+    if (await repo.findUserByEmail(trx, site.id, link.new_email)) {
+      return new ApiError(409, "email_taken", "An account with this e-mail address already exists");
+    }
+    await repo.updateUser(trx, user.id, { email: link.new_email });
     await revokeCredentialLinks(trx, user.id);
+    return link.new_email;
   });
-  return used.new_email;
+  if (result instanceof ApiError) throw result;
+  return result;
 }
 
 /**
@@ -140,7 +153,7 @@ export async function requestDeletion(deps: MailDeps, attempt: PasswordAttempt, 
   await checkPassword(attempt, member, password, wrongPassword, "password");
   await deps.db.transaction().execute(async (trx) => {
     await repo.updateUser(trx, member.id, { status: "pending_deletion", deletion_requested_at: nowIso() });
-    await trx.deleteFrom("sessions").where("user_id", "=", member.id).execute();
+    await repo.deleteSessionsOfUser(trx, member.id);
   });
   // The mail is a courtesy: logging in within 14 days reactivates as well, so a failed mail undoes nothing.
   await sendAccountMail(deps.db, deps.mailer, deps.site, deps.origin, {
@@ -150,7 +163,7 @@ export async function requestDeletion(deps: MailDeps, attempt: PasswordAttempt, 
 }
 
 /** Undoes a pending deletion: the account returns to what it was. */
-export async function reactivate(db: Db, user: UserRow) {
+export async function reactivate(db: DbOrTx, user: UserRow) {
   const profile = await repo.findProfile(db, user.id);
   await repo.updateUser(db, user.id, {
     status: profile.status === "active" ? "active" : "not_confirmed",
@@ -163,13 +176,16 @@ export async function reactivate(db: Db, user: UserRow) {
  * cannot swap the browser's session for another account's.
  */
 export async function reactivateByLink(db: Db, site: SiteRow, token: string) {
-  const used = await consumeToken(db, token, "reactivation");
-  const user = used && (await db.selectFrom("users").selectAll().where("id", "=", used.user_id).where("site_id", "=", site.id).executeTakeFirst());
-  if (!user || user.status !== "pending_deletion") throw linkInvalid();
-  await reactivate(db, user);
+  const reactivated = await db.transaction().execute(async (trx) => {
+    const { user } = await followLink(trx, site, token, "reactivation");
+    if (!user || user.status !== "pending_deletion") return false;
+    await reactivate(trx, user);
+    return true;
+  });
+  if (!reactivated) throw linkInvalid();
 }
 
-export async function createSession(db: Db, userId: number): Promise<string> {
+export async function createSession(db: DbOrTx, userId: number): Promise<string> {
   const token = newSessionToken();
   const now = new Date();
   await repo.insertSession(db, userId, hashSessionToken(token), now.toISOString(), new Date(now.getTime() + sessionMaxAgeSeconds * 1000).toISOString());
@@ -182,19 +198,12 @@ export async function createSession(db: Db, userId: number): Promise<string> {
  */
 export async function purgeDeletedAccounts(db: Db, photosDir: string, now = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - reactivationDays * DAY).toISOString();
-  const due = await db.selectFrom("users").select("id").where("status", "=", "pending_deletion").where("deletion_requested_at", "<=", cutoff).execute();
+  const due = await accountData.listPendingDeletionsSince(db, cutoff);
   for (const { id } of due) {
-    const photos = await db.selectFrom("photos").select(["filename", "thumb_filename"]).where("user_id", "=", id).execute();
+    const photos = await accountData.listPhotoFiles(db, id);
     await db.transaction().execute(async (trx) => {
-      for (const table of ["photos", "profile_interests", "account_tokens", "sessions", "login_failures", "discount_codes", "profiles", "swipe_skips"] as const) {
-        await trx.deleteFrom(table).where("user_id", "=", id).execute();
-      }
-      await trx.deleteFrom("likes").where((eb) => eb.or([eb("liker_id", "=", id), eb("liked_id", "=", id)])).execute();
-      await trx.deleteFrom("blocks").where((eb) => eb.or([eb("blocker_id", "=", id), eb("blocked_id", "=", id)])).execute();
-      await trx.updateTable("users").set({
-        email: `deleted-${id}@deleted.invalid`, password_hash: null, status: "deleted", tracking: null, invited_with: null,
-        notifications_disabled: "[]", last_seen_at: null, page_hidden_at: null,
-      }).where("id", "=", id).execute();
+      await accountData.deleteAccountData(trx, id);
+      await accountData.anonymiseUser(trx, id);
     });
     for (const photo of photos) {
       await fs.rm(path.join(photosDir, photo.filename), { force: true });
@@ -208,11 +217,11 @@ export async function purgeDeletedAccounts(db: Db, photosDir: string, now = new 
 export async function exportAccount(db: Db, site: SiteRow, member: UserRow) {
   const [profile, photos, interests, ledger, discounts, sessions] = await Promise.all([
     repo.findProfile(db, member.id),
-    db.selectFrom("photos").select(["filename", "status", "is_main", "created_at"]).where("user_id", "=", member.id).execute(),
-    db.selectFrom("profile_interests").innerJoin("interests", "interests.id", "profile_interests.interest_id").select("interests.slug").where("user_id", "=", member.id).execute(),
-    db.selectFrom("credit_ledger").select(["delta", "balance_after", "reason", "reference", "created_at"]).where("user_id", "=", member.id).orderBy("id").execute(),
-    db.selectFrom("discount_codes").select(["code", "value_percentage", "status", "expires", "reason", "created_at"]).where("user_id", "=", member.id).execute(),
-    db.selectFrom("sessions").select(["created_at", "expires_at"]).where("user_id", "=", member.id).execute(),
+    accountData.listPhotosForExport(db, member.id),
+    accountData.listInterestSlugs(db, member.id),
+    accountData.listCreditLedger(db, member.id),
+    accountData.listDiscountCodesForExport(db, member.id),
+    accountData.listSessionsForExport(db, member.id),
   ]);
   const { password_hash: _hash, failed_logins: _f, blocked_until: _b, ...account } = member as UserRow & { session_id?: number };
   delete (account as { session_id?: number }).session_id;

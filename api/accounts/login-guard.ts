@@ -1,9 +1,9 @@
-import { sql } from "kysely";
 import { ipKeyGenerator } from "express-rate-limit";
 import type { Logger } from "pino";
-import type { Db } from "../db/database";
+import type { Db, DbOrTx } from "../db/database";
 import type { UserRow } from "../db/schema";
 import { ApiError } from "../errors";
+import * as repo from "./login-failures.repository";
 import { verifyPassword } from "./password";
 import { DAY, MINUTE } from "../../contract/durations";
 
@@ -52,62 +52,36 @@ export async function checkPassword(
   if (blockedUntil) throw accountBlocked(blockedUntil, now, blockedField);
 
   if (await verifyPassword(user.password_hash, password)) {
-    await db.deleteFrom("login_failures").where("user_id", "=", user.id).where("address", "in", [address, everywhere]).execute();
+    await repo.deleteLoginFailures(db, user.id, [address, everywhere]);
     return;
   }
   const reached = counters.filter((c) => c.failures >= c.max);
   if (reached.length === 0) throw wrongPassword();
   const until = new Date(now.getTime() + policy.blockMinutes * MINUTE).toISOString();
-  await db
-    .updateTable("login_failures")
-    .set({ blocked_until: until })
-    .where("user_id", "=", user.id)
-    .where("address", "in", reached.map((c) => c.address))
-    .where("blocked_until", "is", null)
-    .execute();
+  await repo.blockAddresses(db, user.id, reached.map((c) => c.address), until);
   log.warn({ security: "lockout", userId: user.id, address: attempt.address, accountWide: reached.some((c) => c.address === everywhere) }, "account locked after wrong passwords");
   throw accountBlocked(until, now, blockedField);
 }
 
 /** A password reset by mail proves the member: every block on the account ends. */
-export function clearLoginFailures(db: Db, userId: number) {
-  return db.deleteFrom("login_failures").where("user_id", "=", userId).execute();
+export function clearLoginFailures(db: DbOrTx, userId: number) {
+  return repo.deleteLoginFailures(db, userId);
 }
 
 /** Forgets counters that can no longer block anyone (the hourly clean-up). */
-export function deleteStaleLoginFailures(db: Db, now = new Date()) {
-  const nowIso = now.toISOString();
-  const windowStart = new Date(now.getTime() - failureWindowMs).toISOString();
-  return db
-    .deleteFrom("login_failures")
-    .where((eb) => eb.or([eb("blocked_until", "<=", nowIso), eb.and([eb("blocked_until", "is", null), eb("updated_at", "<=", windowStart)])]))
-    .execute();
+export function deleteStaleLoginFailures(db: DbOrTx, now = new Date()) {
+  return repo.deleteStaleLoginFailures(db, now.toISOString(), new Date(now.getTime() - failureWindowMs).toISOString());
 }
 
 /** Counts one attempt; a block that has run out, or failures older than the window, start again from one. */
-async function countAttempt(db: Db, userId: number, address: string, max: number, policy: LoginPolicy, now: Date) {
-  const nowIso = now.toISOString();
-  const windowStart = new Date(now.getTime() - failureWindowMs).toISOString();
-  const blockUntil = new Date(now.getTime() + policy.blockMinutes * MINUTE).toISOString();
-  const expired = sql<boolean>`(login_failures.blocked_until <= ${nowIso} or (login_failures.blocked_until is null and login_failures.updated_at <= ${windowStart}))`;
-  const row = await db
-    .insertInto("login_failures")
-    .values({ user_id: userId, address, failures: 1, blocked_until: null, updated_at: nowIso })
-    .onConflict((oc) =>
-      oc.columns(["user_id", "address"]).doUpdateSet({
-        failures: sql<number>`case when ${expired} then 1 else login_failures.failures + 1 end`,
-        // Past the limit already: this attempt is refused unseen, and the block starts now if nobody set it yet.
-        blocked_until: sql<string | null>`case
-          when login_failures.blocked_until > ${nowIso} then login_failures.blocked_until
-          when ${expired} then null
-          when login_failures.failures + 1 > ${max} then ${blockUntil}
-          else null end`,
-        updated_at: nowIso,
-      }),
-    )
-    .returning(["failures", "blocked_until"])
-    .executeTakeFirstOrThrow();
-  return { address, max, failures: Number(row.failures), blocked_until: row.blocked_until };
+async function countAttempt(db: DbOrTx, userId: number, address: string, max: number, policy: LoginPolicy, now: Date) {
+  const row = await repo.countAttempt(db, { userId, address }, {
+    max,
+    now: now.toISOString(),
+    windowStart: new Date(now.getTime() - failureWindowMs).toISOString(),
+    blockUntil: new Date(now.getTime() + policy.blockMinutes * MINUTE).toISOString(),
+  });
+  return { address, max, ...row };
 }
 
 function latestBlock(blocks: (string | null)[], now: Date): string | null {

@@ -1,11 +1,18 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type Kysely as KyselyType } from "kysely";
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type Kysely as KyselyType, type Transaction } from "kysely";
 import pg from "pg";
 import type { Database } from "./schema";
 
 export type Db = Kysely<Database>;
+/**
+ * What a repository runs on: the database, or the transaction a service opened. Code given a transaction must not
+ * use the database beside it: on SQLite that waits for the transaction, which waits for it.
+ */
+export type DbOrTx = Db | Tx;
+/** A transaction: what a repository function that writes several rows asks for, so they commit together. */
+export type Tx = Transaction<Database>;
 
 /** Opens the database a URL names: `file:<path>` is SQLite (WAL), `postgres://…` is PostgreSQL. */
 export function openDatabase(databaseUrl: string, onPoolError: (error: Error) => void = (e) => console.error(e)): Db {

@@ -4,6 +4,7 @@ import { nowIso, type Db } from "../db/database";
 import type { SiteRow, UserRow } from "../db/schema";
 import { ApiError } from "../errors";
 import { companyInfoFor } from "../settings/settings.service";
+import * as repo from "./discounts.repository";
 import { DAY } from "../../contract/durations";
 
 type DiscountCode = z.infer<typeof discountCodeSchema>;
@@ -20,8 +21,8 @@ export async function acceptRetentionOffer(db: Db, site: SiteRow, member: UserRo
   const offer = offers[offerIndex];
   if (!offer) throw new ApiError(404, "not_found", "No such offer");
   const code = `STAY${offer.percentage}-${offer.credits}`;
-  // Taking the offer twice at once: the second insert meets the unique (user, code) and does nothing.
-  await db.insertInto("discount_codes").values({
+  // Taking the offer twice, even at once, gives the code once.
+  await repo.insertDiscountCodeOnce(db, {
     user_id: member.id,
     code,
     country: null,
@@ -32,8 +33,8 @@ export async function acceptRetentionOffer(db: Db, site: SiteRow, member: UserRo
     reason: `retention:${offer.credits}`,
     expires: new Date(Date.now() + retentionDays * DAY).toISOString(),
     created_at: nowIso(),
-  }).onConflict((oc) => oc.columns(["user_id", "code"]).doNothing()).execute();
-  const row = await db.selectFrom("discount_codes").selectAll().where("user_id", "=", member.id).where("code", "=", code).executeTakeFirstOrThrow();
+  });
+  const row = await repo.findDiscountCode(db, member.id, code);
   return {
     code: row.code,
     country: row.country,

@@ -1,4 +1,4 @@
-import type { Request } from "express";
+import type { NextFunction, Request, Response } from "express";
 import { ApiError } from "../errors";
 
 /**
@@ -10,6 +10,7 @@ export function isCrossSite(req: Request): boolean {
   return req.get("sec-fetch-site") === "cross-site";
 }
 
-export function refuseCrossSite(req: Request) {
-  if (isCrossSite(req)) throw new ApiError(403, "forbidden_origin", "Cross-site request refused");
+/** Middleware: a 403 forbidden_origin for a request another site sent, before anything else is looked at. */
+export function refuseCrossSiteRequest(req: Request, _res: Response, next: NextFunction) {
+  next(isCrossSite(req) ? new ApiError(403, "forbidden_origin", "Cross-site request refused") : undefined);
 }

@@ -1,12 +1,12 @@
 import { sql } from "kysely";
-import type { Db } from "../db/database";
+import type { DbOrTx } from "../db/database";
 
 /**
  * Profiles a viewer may see: active accounts with an active profile, not invisible, never the viewer, and
  * nobody who blocked the viewer or whom the viewer blocked. Every member list and profile starts here, so a
  * hidden, blocked or pending-deletion account cannot leak into one (SPEC §6).
  */
-export function visibleProfiles(db: Db, siteId: number, viewerId: number | null, options: { showBlockedByViewer?: boolean } = {}) {
+export function visibleProfiles(db: DbOrTx, siteId: number, viewerId: number | null, options: { showBlockedByViewer?: boolean } = {}) {
   let query = db
     .selectFrom("users")
     .innerJoin("profiles", "profiles.user_id", "users.id")
@@ -65,7 +65,7 @@ export function birthDateRange(minAge: number | undefined, maxAge: number | unde
   return { bornOnOrBefore: minAge !== undefined ? shift(minAge) : undefined, bornAfter: maxAge !== undefined ? shift(maxAge + 1) : undefined };
 }
 
-function filtered(db: Db, siteId: number, viewerId: number | null, filters: SearchFilters) {
+function filtered(db: DbOrTx, siteId: number, viewerId: number | null, filters: SearchFilters) {
   let query = visibleProfiles(db, siteId, viewerId);
   if (filters.gender) query = query.where("profiles.gender", "=", filters.gender);
   if (filters.country) query = query.where("profiles.country", "=", filters.country);
@@ -77,7 +77,7 @@ function filtered(db: Db, siteId: number, viewerId: number | null, filters: Sear
 }
 
 /** One page of a search, favouring members with a photo who were online recently, and the total. */
-export async function searchProfiles(db: Db, siteId: number, viewerId: number | null, filters: SearchFilters, page: number, perPage: number, excludeIds: number[] = []) {
+export async function searchProfiles(db: DbOrTx, siteId: number, viewerId: number | null, filters: SearchFilters, page: number, perPage: number, excludeIds: number[] = []) {
   let base = filtered(db, siteId, viewerId, filters);
   if (excludeIds.length) base = base.where("users.id", "not in", excludeIds);
   const [rows, count] = await Promise.all([
@@ -95,7 +95,7 @@ export async function searchProfiles(db: Db, siteId: number, viewerId: number | 
 }
 
 /** Suggestions right after signup: the genders the member looks for, their own country first, with photos. */
-export function signupMatches(db: Db, siteId: number, viewerId: number, genders: ("male" | "female")[], country: string, limit: number) {
+export function signupMatches(db: DbOrTx, siteId: number, viewerId: number, genders: ("male" | "female")[], country: string, limit: number) {
   return visibleProfiles(db, siteId, viewerId)
     .where("profiles.gender", "in", genders)
     .select(cardColumns)
@@ -104,4 +104,52 @@ export function signupMatches(db: Db, siteId: number, viewerId: number, genders:
     .orderBy("users.last_seen_at", "desc")
     .limit(limit)
     .execute();
+}
+
+/** Whether the viewer may see this member (see visibleProfiles). */
+export async function isVisibleMember(db: DbOrTx, siteId: number, viewerId: number, id: number, options: { showBlockedByViewer?: boolean } = {}) {
+  return Boolean(await visibleProfiles(db, siteId, viewerId, options).where("users.id", "=", id).select("users.id").executeTakeFirst());
+}
+
+/** A profile with what its page shows; one the viewer blocked included, so they can unblock it. */
+export function findProfilePage(db: DbOrTx, siteId: number, viewerId: number | null, id: number) {
+  return visibleProfiles(db, siteId, viewerId, { showBlockedByViewer: true })
+    .where("users.id", "=", id)
+    .select([...cardColumns, "profiles.about", "profiles.sexuality", "profiles.hair_colour", "profiles.eye_colour", "profiles.body_type", "profiles.relationship_status", "profiles.tattoos"])
+    .executeTakeFirst();
+}
+
+/** A member's active photos, the main one first. */
+export function listActivePhotos(db: DbOrTx, userId: number) {
+  return db.selectFrom("photos").select(["id", "filename", "thumb_filename"]).where("user_id", "=", userId).where("status", "=", "active").orderBy("is_main", "desc").orderBy("id").execute();
+}
+
+/** Profiles like another one (same gender and country), recently online first. */
+export function listRelatedProfiles(db: DbOrTx, siteId: number, viewerId: number | null, like: { id: number; gender: "male" | "female"; country: string }, limit: number) {
+  return visibleProfiles(db, siteId, viewerId)
+    .where("users.id", "!=", like.id)
+    .where("profiles.gender", "=", like.gender)
+    .where("profiles.country", "=", like.country)
+    .select(cardColumns)
+    .orderBy("users.last_seen_at", "desc")
+    .limit(limit)
+    .execute();
+}
+
+export function findBlock(db: DbOrTx, blockerId: number, blockedId: number) {
+  return db.selectFrom("blocks").select("blocked_id").where("blocker_id", "=", blockerId).where("blocked_id", "=", blockedId).executeTakeFirst();
+}
+
+/** Blocking twice, or two blocks racing each other: the second insert finds the row and does nothing. */
+export function insertBlock(db: DbOrTx, blockerId: number, blockedId: number, at: string) {
+  return db.insertInto("blocks").values({ blocker_id: blockerId, blocked_id: blockedId, created_at: at })
+    .onConflict((oc) => oc.columns(["blocker_id", "blocked_id"]).doNothing()).execute();
+}
+
+export function deleteBlock(db: DbOrTx, blockerId: number, blockedId: number) {
+  return db.deleteFrom("blocks").where("blocker_id", "=", blockerId).where("blocked_id", "=", blockedId).execute();
+}
+
+export function updateInvisible(db: DbOrTx, userId: number, invisible: boolean) {
+  return db.updateTable("profiles").set({ invisible: invisible ? 1 : 0 }).where("user_id", "=", userId).execute();
 }

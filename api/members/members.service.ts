@@ -4,7 +4,10 @@ import { ageOn } from "../../contract/age";
 import { nowIso, type Db } from "../db/database";
 import type { SiteRow, UserRow } from "../db/schema";
 import { ApiError, authenticationRequired } from "../errors";
-import { cardColumns, searchProfiles, visibleProfiles, type CardRow, type SearchFilters } from "./members.repository";
+import { listProfileInterestIds } from "../accounts/accounts.repository";
+import { listLikesBetween, markLikeSeen } from "../likes/likes.repository";
+import * as repo from "./members.repository";
+import type { CardRow, SearchFilters } from "./members.repository";
 
 /** How many of another member's photos a free member sees; premium members see all (SPEC §6). */
 export const freePhotoViews = 3;
@@ -40,11 +43,11 @@ export async function search(db: Db, site: SiteRow, viewer: UserRow | null, quer
   const filters: SearchFilters = {
     gender: query.gender, country: query.country, region: query.countryregion, min_age: query.min_age, max_age: query.max_age,
   };
-  const { rows, total } = await searchProfiles(db, site.id, viewer?.id ?? null, filters, page, searchPageSize);
+  const { rows, total } = await repo.searchProfiles(db, site.id, viewer?.id ?? null, filters, page, searchPageSize);
   let similar = null;
   const narrow = total < searchPageSize && (filters.region || filters.min_age || filters.max_age);
   if (narrow) {
-    const wider = await searchProfiles(db, site.id, viewer?.id ?? null, { gender: filters.gender, country: filters.country }, 1, 12, rows.map((r) => r.id));
+    const wider = await repo.searchProfiles(db, site.id, viewer?.id ?? null, { gender: filters.gender, country: filters.country }, 1, 12, rows.map((r) => r.id));
     similar = { profiles: wider.rows.map((r) => toCard(site, r)), total: wider.total };
   }
   return {
@@ -62,29 +65,18 @@ export async function search(db: Db, site: SiteRow, viewer: UserRow | null, quer
  * blocked the viewer: 404. A profile the viewer blocked stays reachable to them, so they can unblock it. Opening it clears the new flag of this member's like (SPEC §4).
  */
 export async function profileView(db: Db, site: SiteRow, viewer: UserRow | null, id: number, { markSeen = true } = {}): Promise<ProfileView> {
-  const row = await visibleProfiles(db, site.id, viewer?.id ?? null, { showBlockedByViewer: true })
-    .where("users.id", "=", id)
-    .select([...cardColumns, "profiles.about", "profiles.sexuality", "profiles.hair_colour", "profiles.eye_colour", "profiles.body_type", "profiles.relationship_status", "profiles.tattoos"])
-    .executeTakeFirst();
+  const row = await repo.findProfilePage(db, site.id, viewer?.id ?? null, id);
   if (!row) throw new ApiError(404, "not_found", "This profile does not exist");
 
   const [photos, interests, likes, blocked, related] = await Promise.all([
-    db.selectFrom("photos").select(["id", "filename", "thumb_filename"]).where("user_id", "=", id).where("status", "=", "active").orderBy("is_main", "desc").orderBy("id").execute(),
-    db.selectFrom("profile_interests").select("interest_id").where("user_id", "=", id).orderBy("interest_id").execute(),
-    viewer
-      ? db.selectFrom("likes").select(["liker_id", "liked_id"]).where((eb) => eb.or([
-          eb.and([eb("liker_id", "=", viewer.id), eb("liked_id", "=", id)]),
-          eb.and([eb("liker_id", "=", id), eb("liked_id", "=", viewer.id)]),
-        ])).execute()
-      : Promise.resolve([]),
-    viewer ? db.selectFrom("blocks").select("blocked_id").where("blocker_id", "=", viewer.id).where("blocked_id", "=", id).executeTakeFirst() : Promise.resolve(undefined),
-    visibleProfiles(db, site.id, viewer?.id ?? null).where("users.id", "!=", id).where("profiles.gender", "=", row.gender).where("profiles.country", "=", row.country)
-      .select(cardColumns).orderBy("users.last_seen_at", "desc").limit(6).execute(),
+    repo.listActivePhotos(db, id),
+    listProfileInterestIds(db, id),
+    viewer ? listLikesBetween(db, viewer.id, id) : Promise.resolve([]),
+    viewer ? repo.findBlock(db, viewer.id, id) : Promise.resolve(undefined),
+    repo.listRelatedProfiles(db, site.id, viewer?.id ?? null, { id, gender: row.gender, country: row.country }, 6),
   ]);
   const likedMe = likes.some((l) => l.liker_id === id);
-  if (viewer && likedMe && markSeen) {
-    await db.updateTable("likes").set({ like_new: 0 }).where("liker_id", "=", id).where("liked_id", "=", viewer.id).execute();
-  }
+  if (viewer && likedMe && markSeen) await markLikeSeen(db, id, viewer.id);
 
   const visibleCount = viewer === null ? 1 : viewer.paid_user === 1 ? photos.length : freePhotoViews;
   const shown = photos.slice(0, visibleCount);
@@ -116,18 +108,18 @@ export async function setBlock(db: Db, site: SiteRow, viewer: UserRow, id: numbe
   if (id === viewer.id) throw new ApiError(400, "validation_failed", "You cannot block yourself");
   if (block) {
     // A member the viewer may not see answers as one that does not exist: ids reveal nothing.
-    const target = await visibleProfiles(db, site.id, viewer.id, { showBlockedByViewer: true }).where("users.id", "=", id).select("users.id").executeTakeFirst();
-    if (!target) throw new ApiError(404, "not_found", "This profile does not exist");
-    await db.insertInto("blocks").values({ blocker_id: viewer.id, blocked_id: id, created_at: nowIso() })
-      .onConflict((oc) => oc.columns(["blocker_id", "blocked_id"]).doNothing()).execute();
+    if (!(await repo.isVisibleMember(db, site.id, viewer.id, id, { showBlockedByViewer: true }))) {
+      throw new ApiError(404, "not_found", "This profile does not exist");
+    }
+    await repo.insertBlock(db, viewer.id, id, nowIso());
   } else {
-    await db.deleteFrom("blocks").where("blocker_id", "=", viewer.id).where("blocked_id", "=", id).execute();
+    await repo.deleteBlock(db, viewer.id, id);
   }
   return { blocked: block };
 }
 
 export async function setInvisible(db: Db, viewer: UserRow, invisible: boolean) {
-  await db.updateTable("profiles").set({ invisible: invisible ? 1 : 0 }).where("user_id", "=", viewer.id).execute();
+  await repo.updateInvisible(db, viewer.id, invisible);
 }
 
 /** The genders a member looks for, from their own gender and sexuality. */

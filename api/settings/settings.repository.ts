@@ -1,6 +1,6 @@
-import type { Db } from "../db/database";
+import type { DbOrTx } from "../db/database";
 
-export function findSiteByDomain(db: Db, domain: string) {
+export function findSiteByDomain(db: DbOrTx, domain: string) {
   return db
     .selectFrom("site_domains")
     .innerJoin("sites", "sites.id", "site_domains.site_id")
@@ -9,15 +9,15 @@ export function findSiteByDomain(db: Db, domain: string) {
     .executeTakeFirst();
 }
 
-export function findCompany(db: Db, companyId: number) {
+export function findCompany(db: DbOrTx, companyId: number) {
   return db.selectFrom("companies").selectAll().where("id", "=", companyId).executeTakeFirstOrThrow();
 }
 
-export function listInterests(db: Db) {
+export function listInterests(db: DbOrTx) {
   return db.selectFrom("interests").selectAll().orderBy("id").execute();
 }
 
-export function listRegions(db: Db, countries: string[]) {
+export function listRegions(db: DbOrTx, countries: string[]) {
   if (countries.length === 0) return Promise.resolve([]);
   return db
     .selectFrom("regions")

@@ -1,30 +1,30 @@
-import type { Db } from "../db/database";
+import type { DbOrTx, Tx } from "../db/database";
 import type { NewProfile, NewUser } from "../db/schema";
 
-export function emailTaken(db: Db, siteId: number, email: string) {
+export function emailTaken(db: DbOrTx, siteId: number, email: string) {
   return db.selectFrom("users").select("id").where("site_id", "=", siteId).where("email", "=", email).executeTakeFirst();
 }
 
-export function findUnusedInvite(db: Db, siteId: number, code: string) {
+export function findUnusedInvite(db: DbOrTx, siteId: number, code: string) {
   return db.selectFrom("invites").selectAll().where("site_id", "=", siteId).where("code", "=", code).where("used_by", "is", null).executeTakeFirst();
 }
 
-export function markInviteUsed(db: Db, code: string, userId: number, at: string) {
+export function markInviteUsed(db: DbOrTx, code: string, userId: number, at: string) {
   return db.updateTable("invites").set({ used_by: userId, used_at: at }).where("code", "=", code).where("used_by", "is", null).executeTakeFirst();
 }
 
-export function regionExists(db: Db, country: string, code: string) {
+export function regionExists(db: DbOrTx, country: string, code: string) {
   return db.selectFrom("regions").select("code").where("country", "=", country).where("code", "=", code).executeTakeFirst();
 }
 
-export async function insertMember(db: Db, user: NewUser, profile: Omit<NewProfile, "user_id">) {
+export async function insertMember(db: Tx, user: NewUser, profile: Omit<NewProfile, "user_id">) {
   const { id } = await db.insertInto("users").values(user).returning("id").executeTakeFirstOrThrow();
   await db.insertInto("profiles").values({ ...profile, user_id: id }).execute();
   return id;
 }
 
 /** Credits move only through the ledger (ARCHITECTURE): the row and the balance change together. */
-export async function grantCredits(db: Db, userId: number, credits: number, reason: string, reference: string | null, at: string) {
+export async function grantCredits(db: Tx, userId: number, credits: number, reason: string, reference: string | null, at: string) {
   const updated = await db
     .updateTable("users")
     .set((eb) => ({ credits: eb("credits", "+", credits) }))
@@ -36,7 +36,7 @@ export async function grantCredits(db: Db, userId: number, credits: number, reas
   }).execute();
 }
 
-export function insertDiscountCode(db: Db, values: {
+export function insertDiscountCode(db: DbOrTx, values: {
   user_id: number; code: string; country: string | null; value_percentage: number; currency: string | null;
   validity: string; reason: string; expires: string | null; created_at: string;
 }) {

@@ -1,49 +1,32 @@
-import { Router } from "express";
-import { signupRequestSchema } from "../../contract/signup";
+import type { RouteDeps } from "../app";
 import { userView } from "../accounts/accounts.service";
-import { soughtGenders, toCard } from "../members/members.service";
-import { createSession, sendActivationMail } from "../accounts/lifecycle.service";
-import * as accountsRepo from "../accounts/accounts.repository";
-import type { Mailer } from "../adapters/mail";
-import type { Db } from "../db/database";
+import { sendActivationMail } from "../accounts/lifecycle.service";
 import { setSessionCookie } from "../http/cookies";
-import { hashSessionToken } from "../accounts/session-token";
-import { locals, requireMember } from "../http/locals";
+import { contractRoutes, type ContractRoutes } from "../http/register";
 import { siteOrigin } from "../http/site-origin";
-import { parseWith } from "../http/validate";
 import { perAddressLimit } from "../http/rate-limit";
-import { signupMatches } from "../members/members.repository";
-import { signUp } from "./signup.service";
+import { matchesAfterSignup, signUp } from "./signup.service";
 import { HOUR } from "../../contract/durations";
 
 /** POST signup.php (SPEC §2 signup) and GET signup-matches.php (suggestions right after). */
-export function signupRoutes(db: Db, mailer: Mailer, signupsPerHour: number): Router {
-  const router = Router();
+export function signupRoutes({ db, env, mailer }: RouteDeps): ContractRoutes {
+  const routes = contractRoutes();
+  const { register } = routes;
   // Signing up sends mail, so it is limited per visitor address.
-  const signupRateLimit = perAddressLimit(HOUR, signupsPerHour, "Too many signups from this address, please try again later");
+  const signupRateLimit = perAddressLimit(HOUR, env.SIGNUPS_PER_HOUR, "Too many signups from this address, please try again later");
 
-  router.post("/signup.php", signupRateLimit, async (req, res) => {
-    const request = parseWith(signupRequestSchema, req.body);
-    const { site, log, sessionToken, sessionCookie } = locals(res);
-    const userId = await signUp(db, site, request);
-    const user = (await accountsRepo.findUserById(db, userId))!;
-    // As at login: the session the browser presented ends, the new member gets a new one.
-    if (sessionToken) await accountsRepo.deleteSessionByHash(db, hashSessionToken(sessionToken));
-    setSessionCookie(req, res, sessionCookie, await createSession(db, userId));
-    log.info({ userId }, "member signed up");
+  register("post", "/api/signup.php", signupRateLimit, async ({ req, res, body, site, log, sessionToken, sessionCookie }) => {
+    const { user, token } = await signUp(db, site, body, sessionToken);
+    setSessionCookie(req, res, sessionCookie, token);
+    log.info({ userId: user.id }, "member signed up");
     // The account stands even if the mail cannot go now: the reminder offers to send it again.
     await sendActivationMail({ db, mailer, site, origin: siteOrigin(site) }, user)
-      .catch((error) => log.error({ err: error, userId }, "activation mail not sent"));
-    res.status(201).json({ user: await userView(db, site, user) });
+      .catch((error) => log.error({ err: error, userId: user.id }, "activation mail not sent"));
+    res.status(201);
+    return { user: await userView(db, site, user) };
   });
 
-  router.get("/signup-matches.php", async (_req, res) => {
-    const member = requireMember(res);
-    const { site } = locals(res);
-    const profile = await accountsRepo.findProfile(db, member.id);
-    const rows = await signupMatches(db, site.id, member.id, soughtGenders(profile), profile.country, 12);
-    res.json({ profiles: rows.map((row) => toCard(site, row)) });
-  });
+  register("get", "/api/signup-matches.php", async ({ site, member }) => ({ profiles: await matchesAfterSignup(db, site, member) }));
 
-  return router;
+  return routes;
 }

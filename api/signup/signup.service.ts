@@ -3,8 +3,12 @@ import { hashPassword } from "../accounts/password";
 import { refuseWeakPassword } from "../accounts/weak-passwords";
 import { ageOn } from "../../contract/age";
 import type { Db } from "../db/database";
-import type { SiteRow } from "../db/schema";
+import type { SiteRow, UserRow } from "../db/schema";
 import { ApiError } from "../errors";
+import { replaceSession } from "../accounts/accounts.service";
+import * as accountsRepo from "../accounts/accounts.repository";
+import { signupMatches } from "../members/members.repository";
+import { soughtGenders, toCard } from "../members/members.service";
 import * as repo from "./signup.repository";
 
 /** The welcome bonus (SPEC §9): TIMEBONUS25, 25 % off the first purchase, within 4 hours of signing up. */
@@ -26,9 +30,10 @@ const invalid = (field: string, message: string) =>
 
 /**
  * Creates a member: not confirmed, profile disabled until the mailed link is followed, with the site's signup
- * credits (through the ledger) and the welcome discount code. Returns the new member's id.
+ * credits (through the ledger) and the welcome discount code. As at login, the session the browser presented
+ * ends and the new member gets a new one. Returns the member and the new session's token.
  */
-export async function signUp(db: Db, site: SiteRow, request: SignupRequest): Promise<number> {
+export async function signUp(db: Db, site: SiteRow, request: SignupRequest, presentedToken?: string): Promise<{ user: UserRow; token: string }> {
   const refusal = signupRefusal(site, request);
   if (refusal) throw new ApiError(403, "signups_closed", "Signups are closed on this site", { reason: refusal });
 
@@ -94,6 +99,13 @@ export async function signUp(db: Db, site: SiteRow, request: SignupRequest): Pro
       expires: new Date(now.getTime() + welcomeDiscount.windowSeconds * 1000).toISOString(),
       created_at: at,
     });
-    return userId;
+    return { user: (await accountsRepo.findUserById(trx, userId))!, token: await replaceSession(trx, userId, presentedToken) };
   });
+}
+
+/** Suggestions right after signup: 12 members of the genders sought, own country first. */
+export async function matchesAfterSignup(db: Db, site: SiteRow, member: UserRow) {
+  const profile = await accountsRepo.findProfile(db, member.id);
+  const rows = await signupMatches(db, site.id, member.id, soughtGenders(profile), profile.country, 12);
+  return rows.map((row) => toCard(site, row));
 }

@@ -1,0 +1,106 @@
+import { Router, type Request, type RequestHandler, type Response } from "express";
+import type { Logger } from "pino";
+import type { z } from "zod";
+import { endpoints, type ContractEndpoint } from "../../contract/endpoints";
+import type { SessionMember } from "../accounts/accounts.service";
+import type { SiteRow } from "../db/schema";
+import type { SessionCookie } from "./cookies";
+import { locals, requireMember } from "./locals";
+import { parseWith } from "./validate";
+
+export type Method = ContractEndpoint["method"];
+/** The contract's paths for a method, `/api/…` as the OpenAPI document lists them. */
+export type ContractPath<M extends Method> = Extract<ContractEndpoint, { method: M }>["path"];
+type EntryFor<M extends Method, P extends string> = Extract<ContractEndpoint, { method: M; path: P }>;
+type KeyOf<E> = E extends ContractEndpoint ? `${E["method"]} ${E["path"]}` : never;
+/** One endpoint as "method /api/path". */
+export type EndpointKey = KeyOf<ContractEndpoint>;
+
+type Parsed<E, K extends "body" | "query"> = E extends { [key in K]: infer S extends z.ZodType } ? z.output<S> : undefined;
+
+/** What a handler is given: the request, its parsed body and query, and what the API's middleware learnt. */
+export interface HandlerContext<E = ContractEndpoint> {
+  req: Request;
+  res: Response;
+  body: Parsed<E, "body">;
+  query: Parsed<E, "query">;
+  /** Never null where the contract says `member: true`. */
+  member: E extends { member: true } ? SessionMember : SessionMember | null;
+  site: SiteRow;
+  log: Logger;
+  /** The session token the browser presented, valid or not. */
+  sessionToken: string | undefined;
+  sessionCookie: SessionCookie;
+}
+
+/** A handler returns the answer, which goes out as JSON (status 200 unless it set another). */
+export type Handler<E> = (context: HandlerContext<E>) => Promise<ResponseOf<E>> | ResponseOf<E>;
+type ResponseOf<E> = E extends { response: infer S extends z.ZodType } ? z.input<S> : never;
+
+/** Endpoints registered on one router, mounted by createApi. */
+export interface ContractRoutes {
+  readonly router: Router;
+  readonly registered: readonly EndpointKey[];
+  /**
+   * Mounts a contract endpoint: `register("post", "/api/user.php", ...middleware, handler)`. Before the handler it
+   * asks for a member when the contract says so (403 authentication_required), then parses the body and the
+   * query with the contract's schemas (400 validation_failed naming the fields).
+   */
+  register<M extends Method, P extends ContractPath<M>>(
+    method: M,
+    path: P,
+    ...stack: [...middleware: RequestHandler[], handler: Handler<EntryFor<M, P>>]
+  ): void;
+}
+
+export function contractRoutes(): ContractRoutes {
+  const router = Router();
+  const registered: EndpointKey[] = [];
+  return {
+    router,
+    registered,
+    register(method, path, ...stack) {
+      const entry = (endpoints as readonly ContractEndpoint[]).find((e) => e.method === method && e.path === path);
+      if (!entry) throw new Error(`${method.toUpperCase()} ${path} is not in contract/endpoints.ts`);
+      const middleware = stack.slice(0, -1) as RequestHandler[];
+      const handler = stack.at(-1) as Handler<ContractEndpoint>;
+      router[method](path.slice("/api".length), ...middleware, async (req: Request, res: Response) => {
+        const { site, log, sessionToken, sessionCookie, member } = locals(res);
+        const context = {
+          req,
+          res,
+          member: "member" in entry && entry.member ? requireMember(res) : member,
+          // A request without a JSON body (a beacon) reads as {}: the schema then names what is missing.
+          body: "body" in entry ? parseWith(entry.body, req.body ?? {}) : undefined,
+          // The site middleware already answered ?domain= (else the host): a schema naming it sees the site's.
+          query: "query" in entry ? parseWith(entry.query, { domain: site.domain, ...req.query }) : undefined,
+          site,
+          log,
+          sessionToken,
+          sessionCookie,
+        } as HandlerContext<ContractEndpoint>;
+        res.json(await handler(context));
+      });
+      registered.push(`${method} ${path}` as EndpointKey);
+    },
+  };
+}
+
+export const endpointKey = (endpoint: { method: string; path: string }) => `${endpoint.method} ${endpoint.path}`;
+
+/**
+ * Throws unless every contract endpoint was registered exactly once, so the routes and the OpenAPI document
+ * (both from contract/endpoints.ts) cannot drift apart. Checked once at start.
+ */
+export function assertContractServed(registered: readonly string[]) {
+  const contract = endpoints.map(endpointKey);
+  const missing = contract.filter((key) => !registered.includes(key));
+  const twice = registered.filter((key, i) => registered.indexOf(key) !== i);
+  const unknown = registered.filter((key) => !contract.includes(key));
+  const problems = [
+    missing.length && `not registered: ${missing.join(", ")}`,
+    twice.length && `registered twice: ${twice.join(", ")}`,
+    unknown.length && `not in the contract: ${unknown.join(", ")}`,
+  ].filter(Boolean);
+  if (problems.length) throw new Error(`The API does not serve contract/endpoints.ts as written; ${problems.join("; ")}`);
+}

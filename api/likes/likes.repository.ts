@@ -1,0 +1,80 @@
+import type { DbOrTx } from "../db/database";
+import { cardColumns, visibleProfiles } from "../members/members.repository";
+
+/** Liking twice, or two likes racing each other: the second insert finds the row and does nothing. */
+export function insertLike(db: DbOrTx, likerId: number, likedId: number, source: "profile" | "swipe", at: string) {
+  return db.insertInto("likes").values({ liker_id: likerId, liked_id: likedId, created_at: at, source })
+    .onConflict((oc) => oc.columns(["liker_id", "liked_id"]).doNothing()).execute();
+}
+
+export function deleteLike(db: DbOrTx, likerId: number, likedId: number) {
+  return db.deleteFrom("likes").where("liker_id", "=", likerId).where("liked_id", "=", likedId).execute();
+}
+
+export async function likeExists(db: DbOrTx, likerId: number, likedId: number) {
+  return Boolean(await db.selectFrom("likes").select("liker_id").where("liker_id", "=", likerId).where("liked_id", "=", likedId).executeTakeFirst());
+}
+
+/** The likes between two members, either way. */
+export function listLikesBetween(db: DbOrTx, a: number, b: number) {
+  return db.selectFrom("likes").select(["liker_id", "liked_id"]).where((eb) => eb.or([
+    eb.and([eb("liker_id", "=", a), eb("liked_id", "=", b)]),
+    eb.and([eb("liker_id", "=", b), eb("liked_id", "=", a)]),
+  ])).execute();
+}
+
+/** Clears the new flag of one like. */
+export function markLikeSeen(db: DbOrTx, likerId: number, likedId: number) {
+  return db.updateTable("likes").set({ like_new: 0 }).where("liker_id", "=", likerId).where("liked_id", "=", likedId).execute();
+}
+
+/** Members the viewer liked and may see, newest like first. */
+export function listLikedProfiles(db: DbOrTx, siteId: number, viewerId: number) {
+  return visibleProfiles(db, siteId, viewerId)
+    .innerJoin("likes", (j) => j.onRef("likes.liked_id", "=", "users.id").on("likes.liker_id", "=", viewerId))
+    .select([...cardColumns, "likes.created_at as liked_at"])
+    .orderBy("likes.created_at", "desc")
+    .execute();
+}
+
+/** Members who liked the viewer and whom the viewer may see, new likes first. */
+export function listLikersOf(db: DbOrTx, siteId: number, viewerId: number) {
+  return visibleProfiles(db, siteId, viewerId)
+    .innerJoin("likes", (j) => j.onRef("likes.liker_id", "=", "users.id").on("likes.liked_id", "=", viewerId))
+    .select([...cardColumns, "likes.created_at as liked_at", "likes.like_new"])
+    .orderBy("likes.like_new", "desc")
+    .orderBy("likes.created_at", "desc")
+    .execute();
+}
+
+/** New likes from members the viewer may see. */
+export async function countNewLikes(db: DbOrTx, siteId: number, viewerId: number): Promise<number> {
+  const row = await visibleProfiles(db, siteId, viewerId)
+    .innerJoin("likes", (j) => j.onRef("likes.liker_id", "=", "users.id").on("likes.liked_id", "=", viewerId))
+    .where("likes.like_new", "=", 1)
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The newest like of the viewer by a member they may see that the auto-like notice has not shown yet. */
+export function findUnshownLike(db: DbOrTx, siteId: number, viewerId: number) {
+  return visibleProfiles(db, siteId, viewerId)
+    .innerJoin("likes", (j) => j.onRef("likes.liker_id", "=", "users.id").on("likes.liked_id", "=", viewerId))
+    .where("likes.auto_shown_at", "is", null)
+    .select(["users.id", "profiles.name", "photos.filename"])
+    .orderBy("likes.created_at", "desc")
+    .executeTakeFirst();
+}
+
+export function markLikeShown(db: DbOrTx, likerId: number, likedId: number, at: string) {
+  return db.updateTable("likes").set({ auto_shown_at: at }).where("liker_id", "=", likerId).where("liked_id", "=", likedId).execute();
+}
+
+/** Likes a member gave from one source since a moment (the swipe game's daily count). */
+export async function countLikesSince(db: DbOrTx, likerId: number, source: "profile" | "swipe", since: string): Promise<number> {
+  const row = await db.selectFrom("likes").select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("liker_id", "=", likerId).where("source", "=", source).where("created_at", ">=", since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

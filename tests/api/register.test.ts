@@ -1,0 +1,73 @@
+import express from "express";
+import pino from "pino";
+import { afterAll, beforeAll, expect, test, vi } from "vitest";
+import { endpoints } from "../../contract/endpoints";
+import { apiRoutes, type ApiDeps } from "../../api/app";
+import { parseApiEnv } from "../../api/env.server";
+import { assertContractServed, contractRoutes, endpointKey } from "../../api/http/register";
+import { createSite } from "./support/factories";
+import { startTestApi, type TestApi } from "./support/test-api";
+
+let api: TestApi;
+let domain: string;
+let deps: ApiDeps;
+
+beforeAll(async () => {
+  api = await startTestApi();
+  domain = (await createSite(api.db)).domain;
+  deps = { db: api.db, env: parseApiEnv({ DATA_DIR: api.dataDir, NODE_ENV: "test" }), logger: pino({ level: "silent" }), mailer: api.mailer };
+});
+afterAll(() => api.close());
+
+const contract = endpoints.map(endpointKey).sort();
+
+test("the routes register every contract endpoint exactly once, and nothing else", () => {
+  const registered = apiRoutes(deps).flatMap((routes) => routes.registered);
+  expect([...registered].sort()).toEqual(contract);
+  expect(new Set(registered).size).toBe(registered.length);
+});
+
+test("the OpenAPI document lists exactly the registered endpoints", async () => {
+  const { status, body } = await api.call("/api/openapi.json");
+  expect(status).toBe(200);
+  const documented = Object.entries(body.paths as Record<string, object>).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method} ${path}`));
+  expect(documented.sort()).toEqual(apiRoutes(deps).flatMap((routes) => routes.registered).sort());
+});
+
+test("every contract endpoint answers over HTTP; another method on its path is no endpoint", async () => {
+  for (const { method, path } of endpoints) {
+    const { status, body } = await api.call(path, { method: method.toUpperCase(), domain, body: method === "get" ? undefined : {} });
+    expect({ status, message: body?.message }, `${method} ${path}`).not.toEqual({ status: 404, message: "No such endpoint" });
+  }
+  const other = await api.call("/api/settings.php", { method: "DELETE", domain });
+  expect(other).toMatchObject({ status: 404, body: { error: "not_found", message: "No such endpoint" } });
+});
+
+test("register refuses an endpoint the contract does not list, in the type checker and at start", () => {
+  const { register } = contractRoutes();
+  // @ts-expect-error: not in contract/endpoints.ts
+  expect(() => register("get", "/api/nothing.php", () => ({}))).toThrow("GET /api/nothing.php is not in contract/endpoints.ts");
+  // @ts-expect-error: the contract has no POST settings.php
+  expect(() => register("post", "/api/settings.php", () => ({}))).toThrow("POST /api/settings.php is not in contract/endpoints.ts");
+});
+
+test("the contract check throws for an endpoint registered never or twice", () => {
+  const all = endpoints.map(endpointKey);
+  expect(() => assertContractServed(all)).not.toThrow();
+  expect(() => assertContractServed(all.slice(1))).toThrow(`not registered: ${all[0]}`);
+  expect(() => assertContractServed([...all, all[0]!])).toThrow(`registered twice: ${all[0]}`);
+});
+
+test("createApi does not start when a route module leaves an endpoint out", async () => {
+  vi.resetModules();
+  vi.doMock("../../api/settings/settings.routes", () => ({
+    settingsRoutes: () => ({ router: express.Router(), registered: [], register: () => undefined }),
+  }));
+  try {
+    const { createApi } = await import("../../api/app");
+    expect(() => createApi(deps)).toThrow("not registered: get /api/settings.php, get /api/interests.php");
+  } finally {
+    vi.doUnmock("../../api/settings/settings.routes");
+    vi.resetModules();
+  }
+});
