@@ -178,7 +178,7 @@ export async function reactivate(db: DbOrTx, user: UserRow) {
 export async function reactivateByLink(db: Db, site: SiteRow, token: string) {
   const reactivated = await db.transaction().execute(async (trx) => {
     const { user } = await followLink(trx, site, token, "reactivation");
-    if (!user || user.status !== "pending_deletion") return false;
+    if (user?.status !== "pending_deletion") return false;
     await reactivate(trx, user);
     return true;
   });

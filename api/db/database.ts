@@ -52,7 +52,7 @@ function reusingStatements(sqlite: SQLite.Database): SQLite.Database {
   return sqlite;
 }
 
-export function isPostgres(db: KyselyType<any>): boolean {
+export function isPostgres(db: KyselyType<Database> | KyselyType<unknown>): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 

@@ -51,18 +51,18 @@ export function renderMail(kind: MailKind, context: MailContext): MailMessage {
     footer: t("footer", values),
   };
   const text = [lines.greeting, lines.body, `${lines.action}: ${context.link}`, lines.note, lines.signature, "--", lines.footer].join("\n\n");
-  const html = `<!doctype html><html lang="${escape(context.language)}"><body style="font-family:Arial,sans-serif;color:#222;max-width:560px;margin:auto">
-<p>${escape(lines.greeting)}</p>
-<p>${escape(lines.body)}</p>
-<p><a href="${escape(context.link)}" style="display:inline-block;background:#6f42c1;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none">${escape(lines.action)}</a></p>
-<p style="font-size:13px;color:#555">${escape(lines.linkHint)}<br>${escape(context.link)}</p>
-<p>${escape(lines.note)}</p>
-<p>${escape(lines.signature).replace(/\n/g, "<br>")}</p>
-<hr><p style="font-size:12px;color:#777">${escape(lines.footer)}</p>
+  const html = `<!doctype html><html lang="${escapeHtml(context.language)}"><body style="font-family:Arial,sans-serif;color:#222;max-width:560px;margin:auto">
+<p>${escapeHtml(lines.greeting)}</p>
+<p>${escapeHtml(lines.body)}</p>
+<p><a href="${escapeHtml(context.link)}" style="display:inline-block;background:#6f42c1;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none">${escapeHtml(lines.action)}</a></p>
+<p style="font-size:13px;color:#555">${escapeHtml(lines.linkHint)}<br>${escapeHtml(context.link)}</p>
+<p>${escapeHtml(lines.note)}</p>
+<p>${escapeHtml(lines.signature).replace(/\n/g, "<br>")}</p>
+<hr><p style="font-size:12px;color:#777">${escapeHtml(lines.footer)}</p>
 </body></html>`;
   return { to: context.to, subject: t(`${kind}.subject`, values), text, html };
 }
 
-function escape(value: string) {
+function escapeHtml(value: string) {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

@@ -1,10 +1,10 @@
 import path from "node:path";
-import { openDatabase } from "../database";
-import { parseApiEnv } from "../../env.server";
-import { parseWebEnv } from "../../../app/services/env.server";
-import { migrateToLatest } from "../migrate";
-import { seedDemo } from "./seed";
-import { wantsDemo } from "./demo-wanted";
+import { openDatabase } from "../api/db/database";
+import { parseApiEnv } from "../api/env.server";
+import { parseWebEnv } from "../app/services/env.server";
+import { migrateToLatest } from "../api/db/migrate";
+import { seedDemo } from "../api/db/seed/seed";
+import { wantsDemo } from "../api/db/seed/demo-wanted";
 
 // `npm run seed` seeds the demo site if it is missing; `npm run seed -- --reset` empties and seeds again. Like
 // `npm start`, only on the default SITE_DOMAIN (localhost) or with SEED_DEMO=true.
