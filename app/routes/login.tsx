@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
 import { data, Form, Link, useActionData, useSearchParams } from "react-router";
 import { useTranslation } from "../i18n/translator";
+import { NarrowPage } from "../components/narrow-page";
 import { FormError, InputField, SubmitButton, useForm } from "../components/form-kit";
 import type { Route } from "./+types/login";
 import { loginFormSchema, okResponseSchema } from "../../contract/user";
@@ -72,19 +73,14 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
 function ReactivateForm({ token }: { token: string }) {
   const { t } = useTranslation();
   return (
-    <main id="main" className="flex-grow-1 container-lg py-5">
-      <div className="row justify-content-center">
-        <div className="col-12 col-sm-10 col-md-7 col-lg-5">
-          <h1 className="h3 mb-3">{t("deletion.reactivateTitle")}</h1>
-          <p>{t("deletion.reactivateLead")}</p>
-          <Form method="post" action="/login">
-            <input type="hidden" name="intent" value="reactivate" />
-            <input type="hidden" name="token" value={token} />
-            <SubmitButton className="btn btn-primary w-100">{t("deletion.reactivateButton")}</SubmitButton>
-          </Form>
-        </div>
-      </div>
-    </main>
+    <NarrowPage title={t("deletion.reactivateTitle")}>
+      <p>{t("deletion.reactivateLead")}</p>
+      <Form method="post" action="/login">
+        <input type="hidden" name="intent" value="reactivate" />
+        <input type="hidden" name="token" value={token} />
+        <SubmitButton className="btn btn-primary w-100">{t("deletion.reactivateButton")}</SubmitButton>
+      </Form>
+    </NarrowPage>
   );
 }
 
@@ -94,26 +90,21 @@ function Login({ constraint }: { constraint: Route.ComponentProps["loaderData"][
   const [searchParams] = useSearchParams();
   const [form, fields] = useForm<z.input<typeof loginFormSchema>>({ id: "login", lastResult: actionData?.result, constraint });
   return (
-    <main id="main" className="flex-grow-1 container-lg py-5">
-      <div className="row justify-content-center">
-        <div className="col-12 col-sm-10 col-md-7 col-lg-5">
-          <h1 className="h3 mb-4">{t("login.title")}</h1>
-          <Form method="post" {...getFormProps(form)} className="card card-body shadow-sm">
-            <FormError form={form} values={{ minutes: actionData?.minutes }} />
-            <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
-            <InputField field={fields.email} label="login.email" type="email" autoComplete="email" autoFocus />
-            <InputField field={fields.password} label="login.password" type="password" autoComplete="current-password" />
-            <SubmitButton className="btn btn-primary w-100">{t("login.submit")}</SubmitButton>
-            <p className="mt-3 mb-0 text-center small">
-              <Link to="/reset-password">{t("login.forgot")}</Link>
-            </p>
-          </Form>
-          <p className="mt-3 text-center">
-            {t("login.noAccount")} <SignupLink>{t("login.signup")}</SignupLink>
-          </p>
-        </div>
-      </div>
-    </main>
+    <NarrowPage title={t("login.title")}>
+      <Form method="post" {...getFormProps(form)} className="card card-body shadow-sm">
+        <FormError form={form} values={{ minutes: actionData?.minutes }} />
+        <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
+        <InputField field={fields.email} label="login.email" type="email" autoComplete="email" autoFocus />
+        <InputField field={fields.password} label="login.password" type="password" autoComplete="current-password" />
+        <SubmitButton className="btn btn-primary w-100">{t("login.submit")}</SubmitButton>
+        <p className="mt-3 mb-0 text-center small">
+          <Link to="/reset-password">{t("login.forgot")}</Link>
+        </p>
+      </Form>
+      <p className="mt-3 text-center">
+        {t("login.noAccount")} <SignupLink>{t("login.signup")}</SignupLink>
+      </p>
+    </NarrowPage>
   );
 }
 

@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
 import { data, Form, Link, useActionData } from "react-router";
 import { useTranslation } from "../i18n/translator";
+import { NarrowPage } from "../components/narrow-page";
 import { InputField, SubmitButton, useForm } from "../components/form-kit";
 import type { Route } from "./+types/reset-password-do";
 import { newPasswordTwiceSchema } from "../../contract/account";
@@ -55,24 +56,19 @@ export default function ResetPasswordDo({ loaderData }: Route.ComponentProps) {
   });
   const linkInvalid = form.errors?.includes("reset.linkInvalid") || !loaderData.token;
   return (
-    <main id="main" className="flex-grow-1 container-lg py-5">
-      <div className="row justify-content-center">
-        <div className="col-12 col-sm-10 col-md-7 col-lg-5">
-          <h1 className="h3 mb-3">{loaderData.title}</h1>
-          {linkInvalid && (
-            <div className="alert alert-danger" role="alert" id={form.errorId}>
-              {t("reset.linkInvalid")} <Link to="/reset-password">{t("reset.again")}</Link>
-            </div>
-          )}
-          <Form method="post" {...getFormProps(form)} className="card card-body shadow-sm">
-            <input type="hidden" name="token" value={loaderData.token} />
-            <InputField field={fields.password} label="reset.newPassword" type="password" autoComplete="new-password" hint={t("signup.passwordHint")} />
-            <InputField field={fields.password_confirm} label="reset.confirmPassword" type="password" autoComplete="new-password" />
-            <SubmitButton className="btn btn-primary w-100">{t("reset.save")}</SubmitButton>
-          </Form>
+    <NarrowPage title={loaderData.title}>
+      {linkInvalid && (
+        <div className="alert alert-danger" role="alert" id={form.errorId}>
+          {t("reset.linkInvalid")} <Link to="/reset-password">{t("reset.again")}</Link>
         </div>
-      </div>
-    </main>
+      )}
+      <Form method="post" {...getFormProps(form)} className="card card-body shadow-sm">
+        <input type="hidden" name="token" value={loaderData.token} />
+        <InputField field={fields.password} label="reset.newPassword" type="password" autoComplete="new-password" hint={t("signup.passwordHint")} />
+        <InputField field={fields.password_confirm} label="reset.confirmPassword" type="password" autoComplete="new-password" />
+        <SubmitButton className="btn btn-primary w-100">{t("reset.save")}</SubmitButton>
+      </Form>
+    </NarrowPage>
   );
 }
 

@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
 import { data, Form, useActionData } from "react-router";
 import { useTranslation } from "../i18n/translator";
+import { NarrowPage } from "../components/narrow-page";
 import { FormError, InputField, SubmitButton, useForm } from "../components/form-kit";
 import type { Route } from "./+types/reset-password";
 import { emailRequestSchema } from "../../contract/account";
@@ -43,19 +44,14 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
     constraint: loaderData.constraint,
   });
   return (
-    <main id="main" className="flex-grow-1 container-lg py-5">
-      <div className="row justify-content-center">
-        <div className="col-12 col-sm-10 col-md-7 col-lg-5">
-          <h1 className="h3 mb-3">{loaderData.title}</h1>
-          <p>{t("reset.lead")}</p>
-          <Form method="post" {...getFormProps(form)} className="card card-body shadow-sm">
-            <FormError form={form} />
-            <InputField field={fields.email} label="login.email" type="email" autoComplete="email" />
-            <SubmitButton className="btn btn-primary w-100">{t("reset.send")}</SubmitButton>
-          </Form>
-        </div>
-      </div>
-    </main>
+    <NarrowPage title={loaderData.title}>
+      <p>{t("reset.lead")}</p>
+      <Form method="post" {...getFormProps(form)} className="card card-body shadow-sm">
+        <FormError form={form} />
+        <InputField field={fields.email} label="login.email" type="email" autoComplete="email" />
+        <SubmitButton className="btn btn-primary w-100">{t("reset.send")}</SubmitButton>
+      </Form>
+    </NarrowPage>
   );
 }
 
