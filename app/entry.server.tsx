@@ -1,4 +1,5 @@
-import { renderToString } from "react-dom/server";
+import { Writable } from "node:stream";
+import { renderToPipeableStream } from "react-dom/server";
 import { RouterContextProvider, ServerRouter, type EntryContext } from "react-router";
 import { TranslatorContext } from "./i18n/translator";
 import { getTranslator } from "./services/i18n.server";
@@ -16,10 +17,13 @@ export async function warmUp(origin: string) {
   await preloadSettings(origin, { context });
 }
 
+const renderTimeout = 6_000;
+
 /**
- * The whole document, rendered at once. Nothing on the server suspends (the one lazy component, the signup modal's
- * form, renders only in the browser), so streaming would only split the same HTML into many small writes, each
- * through the response stream and the compressor: rendering to a string costs markedly less CPU per page.
+ * The whole document, rendered before it is sent, as one body. Nothing on the server suspends but React Router's
+ * own data script, so streaming would only split the same HTML into many small writes, each through the response
+ * stream and the compressor: one body costs markedly less CPU per page. (renderToString cannot be used: it leaves
+ * that data script's Suspense boundary to the browser, and the page would never hydrate.)
  */
 export default function handleRequest(
   request: Request,
@@ -29,15 +33,47 @@ export default function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   const { nonce } = loadContext.get(requestInfoContext);
-  const html = renderToString(
-    <NonceProvider value={nonce}>
-      <TranslatorContext.Provider value={getTranslator(loadContext)}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </TranslatorContext.Provider>
-    </NonceProvider>,
-  );
-  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: responseStatusCode });
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    const chunks: Buffer[] = [];
+    const body = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(chunk);
+        done();
+      },
+      final(done) {
+        clearTimeout(timer);
+        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+        resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+        done();
+      },
+    });
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={nonce}>
+        <TranslatorContext.Provider value={getTranslator(loadContext)}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </TranslatorContext.Provider>
+      </NonceProvider>,
+      {
+        nonce,
+        onShellReady() {
+          shellRendered = true;
+        },
+        onAllReady: () => pipe(body),
+        onShellError(error: unknown) {
+          clearTimeout(timer);
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          // Before the shell, React Router handles the error (handleError below logs it).
+          if (shellRendered) logger.error({ err: error }, "render failed");
+        },
+      },
+    );
+    // A render that has not finished in time is cut short; one that has must not leave its timer behind.
+    const timer = setTimeout(() => abort(), renderTimeout);
+  });
 }
 
 export function handleError(error: unknown, { request }: { request: Request }) {
