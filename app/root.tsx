@@ -37,7 +37,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         description: settings.description,
         supportEmail: settings.support_email,
         supportPhone: settings.support_phone,
-        fictionalIcon: settings.fictional_icon,
         minimumAge: settings.minimum_age,
         refundDays: settings.refund_days,
         cdnPrefix: settings.cdn_prefix,

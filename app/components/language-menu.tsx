@@ -13,9 +13,11 @@ export function LanguageMenu({ languages, current }: { languages: Locale[]; curr
   if (languages.length < 2) return null;
   return (
     <details className="dropdown language-menu" name="top-bar-menu">
-      <summary className="btn btn-link nav-link d-flex align-items-center gap-1" aria-label={t("language.choose")}>
+      {/* Named by its content, so the name starts with the visible code ("EN Choose your language"; WCAG 2.5.3). */}
+      <summary className="btn btn-link nav-link d-flex align-items-center gap-1">
         <Icon name="globe" />
         <span className="text-uppercase small d-none d-sm-inline">{current}</span>
+        <span className="visually-hidden">{t("language.choose")}</span>
       </summary>
       <Form method="post" action="/language" reloadDocument className="dropdown-menu dropdown-menu-end show-when-open">
         <input type="hidden" name="redirectTo" value={location.pathname + location.search} />

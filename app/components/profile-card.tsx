@@ -5,9 +5,12 @@ import { FictionalMarker } from "./fictional-marker";
 
 /**
  * A member on a card: main photo (or a neutral placeholder), name, age, city, and — on fictional profiles,
- * wherever they appear — the site's fictional marker with its explanation.
+ * wherever they appear — the site's fictional marker with its explanation. The name is a heading one level below
+ * the list's own: 2 for a page's main list, 3 under a section's h2.
  */
-export function ProfileCard({ profile, cdnPrefix, to, first = false }: { profile: Card; cdnPrefix: string; to: string; first?: boolean }) {
+export function ProfileCard(props: { profile: Card; cdnPrefix: string; to: string; headingLevel: 2 | 3; first?: boolean }) {
+  const { profile, cdnPrefix, to, first = false } = props;
+  const Heading = props.headingLevel === 2 ? "h2" : "h3";
   const { t } = useTranslation();
   return (
     <article className="card profile-card h-100 border-0 shadow-sm">
@@ -23,10 +26,10 @@ export function ProfileCard({ profile, cdnPrefix, to, first = false }: { profile
         )}
       </Link>
       <div className="card-body p-2">
-        <h3 className="h6 mb-0 text-truncate">
+        <Heading className="h6 mb-0 text-truncate">
           {profile.name}, {profile.age}
           {profile.fictional && <FictionalMarker />}
-        </h3>
+        </Heading>
         {profile.city && <p className="small text-body-secondary mb-0 text-truncate">{profile.city}</p>}
       </div>
     </article>

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { useTranslation } from "../i18n/translator";
 import type { RootData } from "../root";
 import { cleanPhone } from "../services/site-info";
+import { WithFictionalIcon } from "./fictional-marker";
 
 // Pricing and complaints join the footer when their screens exist (payments issue), not before.
 const footerLinks = [
@@ -58,7 +59,7 @@ function Disclaimer({ root }: { root: RootData }) {
   return (
     <p className="disclaimer small text-body-secondary border-top mt-3 pt-3 mb-0">
       {t("disclaimer.adult", { site: root.site.name, minAge: root.site.minimumAge })}{" "}
-      {t("disclaimer.fictional", { icon: root.site.fictionalIcon })}
+      <WithFictionalIcon i18nKey="disclaimer.fictional" />
     </p>
   );
 }

@@ -84,9 +84,11 @@ function AccountMenu({ name, thumb }: { name: string; thumb: string | null }) {
   const { t } = useTranslation();
   return (
     <details className="dropdown account-menu" name="top-bar-menu">
-      <summary className="btn btn-link nav-link d-flex align-items-center gap-1" aria-label={t("nav.account")}>
+      {/* Named by its content, so the name starts with the member's name where it shows (WCAG 2.5.3). */}
+      <summary className="btn btn-link nav-link d-flex align-items-center gap-1">
         {thumb ? <img src={thumb} alt="" width={28} height={28} className="rounded-circle object-fit-cover" /> : <Icon name="user" />}
         <span className="d-none d-lg-inline text-truncate account-name">{name}</span>
+        <span className="visually-hidden">{t("nav.account")}</span>
       </summary>
       <ul className="dropdown-menu dropdown-menu-end show-when-open">
         <li><Link className="dropdown-item" to="/profile">{t("nav.myProfile")}</Link></li>

@@ -4,6 +4,7 @@ import { useTranslation } from "../i18n/translator";
 import type { Route } from "./+types/index";
 import { useRootData } from "../root";
 import { SignupLink } from "../components/signup-modal";
+import { WithFictionalIcon } from "../components/fictional-marker";
 import { pageMeta, rootDataOf } from "../services/seo";
 
 /** A member who opens the home page goes on to the members area (issue 4). */
@@ -40,7 +41,7 @@ export default function Index() {
                 <div className="card-body">
                   <h3 className="h5 text-primary">{t(`index.features.${key}.title`)}</h3>
                   <p className="mb-0">
-                    {t(`index.features.${key}.body`, { icon: root?.site.fictionalIcon, minAge: root?.site.minimumAge })}
+                    <WithFictionalIcon i18nKey={`index.features.${key}.body`} values={{ minAge: root?.site.minimumAge }} />
                   </p>
                 </div>
               </div>

@@ -58,7 +58,7 @@ export default function Likes({ loaderData }: Route.ComponentProps) {
           {loaderData.profiles.map((profile, index) => (
             <li key={profile.id} className="col-6 col-sm-4 col-lg-3 col-xl-2 position-relative">
               {profile.like_new && <span className="badge text-bg-danger position-absolute top-0 start-0 m-2 z-1">{t("likes.new")}</span>}
-              <ProfileCard profile={profile} cdnPrefix={root?.site.cdnPrefix ?? ""} to={`/likes/m/${profile.id}`} first={index < 2} />
+              <ProfileCard profile={profile} cdnPrefix={root?.site.cdnPrefix ?? ""} to={`/likes/m/${profile.id}`} headingLevel={2} first={index < 2} />
             </li>
           ))}
         </ul>

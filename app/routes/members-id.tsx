@@ -152,7 +152,7 @@ export default function MemberProfile({ loaderData }: Route.ComponentProps) {
           <ul className="row g-3 list-unstyled">
             {profile.related.map((p) => (
               <li key={p.id} className="col-6 col-sm-4 col-lg-2">
-                <ProfileCard profile={p} cdnPrefix={cdn} to={`/members/${p.id}`} />
+                <ProfileCard profile={p} cdnPrefix={cdn} to={`/members/${p.id}`} headingLevel={3} />
               </li>
             ))}
           </ul>

@@ -69,10 +69,11 @@ export default function Members({ loaderData }: Route.ComponentProps) {
     params.set("page", String(page));
     return `/members?${params}`;
   };
-  // The first two cards of the results are above the fold; similar profiles never are.
-  const card = (profile: Card, index = Infinity) => (
+  // The first two cards of the results are above the fold; similar profiles never are. Results sit under the h1,
+  // similar profiles under their h2.
+  const card = (profile: Card, index = Infinity, headingLevel: 2 | 3 = 2) => (
     <li key={profile.id} className="col-6 col-sm-4 col-lg-3 col-xl-2">
-      <ProfileCard profile={profile} cdnPrefix={root?.site.cdnPrefix ?? ""} to={`/members/${profile.id}`} first={index < 2} />
+      <ProfileCard profile={profile} cdnPrefix={root?.site.cdnPrefix ?? ""} to={`/members/${profile.id}`} headingLevel={headingLevel} first={index < 2} />
     </li>
   );
   return (
@@ -80,7 +81,7 @@ export default function Members({ loaderData }: Route.ComponentProps) {
       <h1 className="h3 mb-3">{loaderData.title}</h1>
       <SearchForm values={loaderData.values} fields={loaderData.fields} countries={loaderData.countries} regions={loaderData.regions} />
       <p className="text-body-secondary" aria-live="polite">{t("search.count", { count: loaderData.total })}</p>
-      {profiles.length === 0 ? <p>{t("search.none")}</p> : <ul className="row g-3 list-unstyled">{profiles.map(card)}</ul>}
+      {profiles.length === 0 ? <p>{t("search.none")}</p> : <ul className="row g-3 list-unstyled">{profiles.map((profile, index) => card(profile, index))}</ul>}
 
       {loaderData.limited ? (
         loaderData.total > profiles.length && (
@@ -115,7 +116,7 @@ export default function Members({ loaderData }: Route.ComponentProps) {
       {loaderData.similar && loaderData.similar.total > 0 && (
         <section className="mt-5" aria-labelledby="similar-title">
           <h2 id="similar-title" className="h5">{t("search.similar", { count: loaderData.similar.total })}</h2>
-          <ul className="row g-3 list-unstyled">{loaderData.similar.profiles.map((profile) => card(profile))}</ul>
+          <ul className="row g-3 list-unstyled">{loaderData.similar.profiles.map((profile) => card(profile, Infinity, 3))}</ul>
         </section>
       )}
     </main>

@@ -33,7 +33,7 @@ export default function SignupMatches({ loaderData }: Route.ComponentProps) {
         <ul className="row g-3 list-unstyled">
           {loaderData.profiles.map((profile) => (
             <li key={profile.id} className="col-6 col-sm-4 col-lg-3 col-xl-2">
-              <ProfileCard profile={profile} cdnPrefix={root?.site.cdnPrefix ?? ""} to={`/members/${profile.id}?${signupCompleteFlag}=1`} />
+              <ProfileCard profile={profile} cdnPrefix={root?.site.cdnPrefix ?? ""} to={`/members/${profile.id}?${signupCompleteFlag}=1`} headingLevel={2} />
             </li>
           ))}
         </ul>

@@ -55,7 +55,7 @@ test("sign up, activate, reset the password, change e-mail, delete and reactivat
   await expect(page.getByText(fill(en.activation.reminder, { email }))).toHaveCount(0);
 
   // Log out, then forget the password.
-  await page.getByLabel(en.nav.account).click();
+  await page.locator("summary", { hasText: en.nav.account }).click();
   await page.getByRole("button", { name: en.nav.logout }).click();
   await page.goto("/login");
   await page.getByRole("link", { name: en.login.forgot }).click();
@@ -84,7 +84,7 @@ test("sign up, activate, reset the password, change e-mail, delete and reactivat
   await expect(page.getByRole("status")).toHaveText(fill(en.flash.welcome, { name: "Robin" }));
 
   // Settings: a new e-mail address, confirmed from the mail sent to it.
-  await page.getByLabel(en.nav.account).click();
+  await page.locator("summary", { hasText: en.nav.account }).click();
   await page.getByRole("link", { name: en.nav.settings }).click();
   const emailForm = page.getByRole("region", { name: en.settings.emailTitle });
   await emailForm.getByLabel(en.settings.newEmail).fill(newEmail);

@@ -13,7 +13,7 @@ test("a visitor enters, switches language, reads a page, logs in and out", async
   await expect(page.getByRole("heading", { level: 1, name: en.index.title })).toBeVisible();
 
   // The language menu is a <details>: it opens and submits without JavaScript.
-  await page.getByLabel(en.language.choose).click();
+  await page.locator("summary", { hasText: en.language.choose }).click();
   await page.getByRole("button", { name: "Deutsch" }).click();
   await expect(page.getByRole("heading", { level: 1, name: de.index.title })).toBeVisible();
   await expect(page.locator("html")).toHaveAttribute("lang", "de");
@@ -39,7 +39,7 @@ test("a visitor enters, switches language, reads a page, logs in and out", async
   await expect(page.getByRole("banner").getByRole("link", { name: de.nav.login })).toHaveCount(0);
   await expect(page.getByRole("link", { name: de.nav.getPremium })).toBeVisible();
 
-  await page.getByLabel(de.nav.account).click();
+  await page.locator("summary", { hasText: de.nav.account }).click();
   await expect(page.getByRole("link", { name: de.nav.myProfile })).toBeVisible();
   await expect(page.getByRole("link", { name: de.nav.settings })).toBeVisible();
   await page.getByRole("button", { name: de.nav.logout }).click();
