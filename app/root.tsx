@@ -112,6 +112,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
               nonce={nonce}
               suppressHydrationWarning
               // Read by entry.client before hydration: only this language's common strings.
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with "<" escaped, so it cannot close the script.
               dangerouslySetInnerHTML={{
                 __html: JSON.stringify({ locale, common: translator.common }).replace(/</g, "\\u003c"),
               }}

@@ -64,7 +64,11 @@ async function pageWeight(browser: import("@playwright/test").Browser, url: stri
     const kind = request.resourceType() as keyof typeof bytes;
     if (!(kind in bytes)) return;
     if (kind === "script") scripts++;
-    sizing.push(request.sizes().then((sizes) => void (bytes[kind] += sizes.responseBodySize)));
+    sizing.push(
+      request.sizes().then((sizes) => {
+        bytes[kind] += sizes.responseBodySize;
+      }),
+    );
   });
   await page.goto(url, { waitUntil: "networkidle" });
   await Promise.all(sizing);

@@ -19,6 +19,7 @@ export function AutoLikeNotice() {
   const [closed, setClosed] = useState(false);
   const seconds = Number(new URLSearchParams(location.search).get("t"));
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new t starts a new wait.
   useEffect(() => {
     if (!Number.isFinite(seconds) || seconds <= 0) return;
     const timer = setTimeout(() => {
@@ -28,8 +29,6 @@ export function AutoLikeNotice() {
       navigate({ pathname: location.pathname, search: params.size ? `?${params}` : "" }, { replace: true, preventScrollReset: true });
     }, seconds * 1000);
     return () => clearTimeout(timer);
-    // Only a new t starts a new wait.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [seconds]);
 
   const profile = fetcher.data?.profile;

@@ -33,6 +33,7 @@ export function WithFictionalIcon({ i18nKey, values }: { i18nKey: string; values
     <>
       {first}
       {rest.map((part, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the pieces of one sentence, in a fixed order.
         <Fragment key={index}>
           <Icon name="mask" size="1.25em" className="icon-inline" label={t("profile.fictional")} />
           {part}

@@ -19,6 +19,7 @@ export type IconName = keyof typeof paths;
 export function Icon({ name, size = 20, label, className }: { name: IconName; size?: number | string; label?: string; className?: string }) {
   const a11y = label ? { role: "img", "aria-label": label } : { "aria-hidden": true };
   return (
+    // biome-ignore lint/a11y/noSvgWithoutTitle: labelled (role img, aria-label) or hidden, as `a11y` says.
     <svg width={size} height={size} viewBox="0 0 24 24" fill="currentColor" focusable="false" className={className ? `icon ${className}` : "icon"} {...a11y}>
       <path d={paths[name]} fillRule="evenodd" />
     </svg>

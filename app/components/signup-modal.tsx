@@ -59,6 +59,7 @@ export function SignupModalProvider({ children }: { children: React.ReactNode })
     <SignupModalContext.Provider value={open}>
       {children}
       {opened && (
+        // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop; the keyboard's way out is Escape (onCancel).
         <dialog
           ref={dialog}
           className="signup-modal p-0 border-0 rounded-3 shadow-lg"

@@ -190,6 +190,7 @@ function Gallery({ profile, cdn, member }: { profile: Route.ComponentProps["load
           </div>
         ))}
         {Array.from({ length: profile.locked_photos }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders; only their number matters.
           <div className="col-4" key={`locked-${i}`}>
             <div className="locked-photo rounded-2" aria-hidden="true" />
           </div>

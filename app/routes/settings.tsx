@@ -214,6 +214,7 @@ function DeleteAccount({ offers, lastResult, constraint }: {
   return (
     <>
       {offers.map((offer, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: an offer is known by its index, which the form posts.
         <Form method="post" key={index} className="alert alert-success">
           <input type="hidden" name="intent" value="offer" />
           <input type="hidden" name="offer" value={index} />

@@ -1,15 +1,7 @@
 import { redirect } from "react-router";
-import { z } from "zod";
 import { cookieOptions, flashCookie } from "./cookies.server";
+import { flashSchema, type Flash } from "./flash";
 
-/** A one-time message for the next page; the cookie is the browser's to edit, so it is read through this schema. */
-const flashSchema = z.object({
-  /** A translation key of the common namespace. */
-  message: z.string().max(100),
-  values: z.record(z.string(), z.union([z.string().max(200), z.number()])).optional(),
-  tone: z.enum(["success", "info", "warning", "danger"]).optional(),
-});
-export type Flash = z.infer<typeof flashSchema>;
 
 /** Post/redirect/get with a message: redirects to `to` and shows `flash` on that page. */
 export async function redirectWithFlash(request: Request, to: string, flash: Flash) {

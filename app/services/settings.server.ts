@@ -78,5 +78,5 @@ export function getRegions(call: CallContext) {
 
 /** Fetches the settings of the configured domain once when the server starts. */
 export async function preloadSettings(origin: string, call: Omit<CallContext, "request">) {
-  await getSettings({ ...call, request: new Request(origin + "/") });
+  await getSettings({ ...call, request: new Request(`${origin}/`) });
 }

@@ -12,6 +12,7 @@ const alsoRun = { "label-content-name-mismatch": { enabled: true } };
 
 // axe needs JavaScript in the page, so the `no-js` project cannot run it. This spec covers both variants itself:
 // "scripts blocked" aborts every script the site serves, leaving the server-rendered page a scriptless phone gets.
+// biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a hook wants from this pattern.
 test.beforeEach(({}, testInfo) => {
   test.skip(testInfo.project.name !== "js", "axe runs in the js project, with the site's scripts on and blocked");
 });

@@ -25,6 +25,7 @@ async function weigh(page: Page, request: APIRequestContext, path: string) {
   return { js: await gzipped(urls.script), css: await gzipped(urls.stylesheet) };
 }
 
+// biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a hook wants from this pattern.
 test.beforeEach(({}, testInfo) => {
   test.skip(testInfo.project.name !== "js", "what a page loads is the same with or without JavaScript; measured once");
 });

@@ -46,7 +46,7 @@ test("the deletion mail's link reactivates with a button, then asks to log in; i
 test("page routes refuse what they cannot take: 405, 413, 415, 400, an unknown host 404, never 500", async ({ request }) => {
   const put = await request.put("/login", { data: "x" });
   expect(put.status()).toBe(405);
-  expect(put.headers()["allow"]).toBe("GET, HEAD, POST");
+  expect(put.headers().allow).toBe("GET, HEAD, POST");
   const huge = await request.post("/login", { headers: { "content-type": "application/x-www-form-urlencoded" }, data: `email=${"a".repeat(200_000)}` });
   expect(huge.status()).toBe(413);
   expect((await request.post("/login", { headers: { "content-type": "application/json" }, data: "{}" })).status()).toBe(415);
