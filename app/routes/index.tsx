@@ -40,7 +40,7 @@ export default function Index() {
                 <div className="card-body">
                   <h3 className="h5 text-primary">{t(`index.features.${key}.title`)}</h3>
                   <p className="mb-0">
-                    {t(`index.features.${key}.body`, { icon: root?.site.fictionalIcon, minAge: root?.site.minimumAge })}
+                    {t(`index.features.${key}.body`, { icon: root?.site.fictionalIcon, count: root?.site.minimumAge })}
                   </p>
                 </div>
               </div>

@@ -110,7 +110,7 @@ function Login({ constraint }: { constraint: Route.ComponentProps["loaderData"][
           <Form method="post" {...getFormProps(form)} className="card card-body shadow-sm">
             {form.errors?.length ? (
               <div className="alert alert-danger" role="alert" id={form.errorId}>
-                {t(form.errors[0]!, { minutes: actionData?.minutes })}
+                {t(form.errors[0]!, { count: actionData?.minutes })}
               </div>
             ) : null}
             <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />

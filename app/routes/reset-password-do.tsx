@@ -2,6 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
 import { data, Form, Link, redirect, useActionData } from "react-router";
+import { Trans } from "../i18n/trans";
 import { useTranslation } from "../i18n/translator";
 import type { Route } from "./+types/reset-password-do";
 import { newPasswordTwiceSchema } from "../../contract/signup";
@@ -62,7 +63,7 @@ export default function ResetPasswordDo({ loaderData }: Route.ComponentProps) {
           <h1 className="h3 mb-3">{loaderData.title}</h1>
           {linkInvalid && (
             <div className="alert alert-danger" role="alert">
-              {t("reset.linkInvalid")} <Link to="/reset-password">{t("reset.again")}</Link>
+              <Trans i18nKey="reset.linkInvalidAgain" components={{ again: <Link to="/reset-password" /> }} />
             </div>
           )}
           <Form method="post" {...getFormProps(form)} className="card card-body shadow-sm">
