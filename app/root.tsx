@@ -8,7 +8,7 @@ import type { Route } from "./+types/root";
 import { getMember } from "./services/auth.server";
 import { entryWarningCookie } from "./services/cookies.server";
 import { takeFlash } from "./services/flash.server";
-import { i18nextMiddleware, localeOf } from "./services/i18n.server";
+import { getI18n, i18nextMiddleware, localeOf } from "./services/i18n.server";
 import { useNonce } from "./services/nonce";
 import { captureTracking, loadSiteSettings, refuseUnreadableForm, relayApiCookies } from "./services/root-middleware.server";
 import { getCompanyInfo, getSettings } from "./services/settings.server";
@@ -24,6 +24,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     getSettings(call), getMember(call), getCompanyInfo(call), takeFlash(request),
   ]);
   const locale = localeOf(context);
+  const { t } = getI18n(context);
+  // The site's own title and description (settings) are written in English: other languages get ours.
+  const ownWords = locale === "en";
   const skipped = await entryWarningCookie.parse(request.headers.get("cookie"));
   const country = settings.geoip_country;
   return data(
@@ -33,8 +36,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       languages: visibleLanguages(settings, locale),
       site: {
         name: settings.name,
-        indexTitle: settings.index_title,
-        description: settings.description,
+        indexTitle: (ownWords && settings.index_title) || t("meta.homeTitle", { site: settings.name }),
+        description: (ownWords && settings.description) || t("meta.description", { site: settings.name }),
         supportEmail: settings.support_email,
         supportPhone: settings.support_phone,
         minimumAge: settings.minimum_age,

@@ -28,7 +28,7 @@ export function SearchForm({ values, fields, countries, regions, action = "/memb
         <div className="col-6 col-md-2">
           <label htmlFor="search-gender" className="form-label small">{t("search.gender")}</label>
           <select id="search-gender" name="gender" defaultValue={values.gender ?? ""} className="form-select">
-            <option value="">{t("search.any")}</option>
+            <option value="">{t("search.anyGender")}</option>
             <option value="female">{t("search.women")}</option>
             <option value="male">{t("search.men")}</option>
           </select>
@@ -38,7 +38,7 @@ export function SearchForm({ values, fields, countries, regions, action = "/memb
         <div className="col-6 col-md-3">
           <label htmlFor="search-country" className="form-label small">{t("signup.country")}</label>
           <select id="search-country" name="country" defaultValue={values.country ?? ""} className="form-select">
-            <option value="">{t("search.any")}</option>
+            <option value="">{t("search.anyCountry")}</option>
             {countries.map((c) => <option key={c.code} value={c.code}>{c.name}</option>)}
           </select>
         </div>
@@ -47,7 +47,7 @@ export function SearchForm({ values, fields, countries, regions, action = "/memb
         <div className="col-12 col-md-3">
           <label htmlFor="search-region" className="form-label small">{t("signup.region")}</label>
           <select id="search-region" name="countryregion" defaultValue={values.countryregion ?? ""} className="form-select">
-            <option value="">{values.country ? t("search.any") : t("search.countryFirst")}</option>
+            <option value="">{values.country ? t("search.anyRegion") : t("search.countryFirst")}</option>
             {regions.filter((r) => r.country === values.country).map((r) => <option key={r.code} value={r.code}>{r.name}</option>)}
           </select>
         </div>

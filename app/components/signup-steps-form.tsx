@@ -1,6 +1,7 @@
 import { getCollectionProps, getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import type { getZodConstraint } from "@conform-to/zod/v4";
 import { Form, Link } from "react-router";
+import { Trans } from "../i18n/trans";
 import { useTranslation } from "../i18n/translator";
 import { carriedFields, lastSignupStep, type SignupValues } from "../services/signup-fields";
 import { FieldError, InputField } from "./form-kit";
@@ -83,7 +84,7 @@ export function SignupStepsForm({
       )}
 
       {step === 1 && (
-        <InputField field={fields.date_of_birth} label="signup.dateOfBirth" type="date" max={latestBirth} min="1900-01-01" hint={t("signup.minAgeHint", { minAge: choices.minAge })} />
+        <InputField field={fields.date_of_birth} label="signup.dateOfBirth" type="date" max={latestBirth} min="1900-01-01" hint={t("signup.minAgeHint", { count: choices.minAge })} />
       )}
 
       {step === 2 && (
@@ -130,8 +131,11 @@ export function SignupStepsForm({
           <div className="form-check mb-3">
             <input {...getInputProps(fields.terms, { type: "checkbox", value: "on" })} className={`form-check-input${fields.terms.errors ? " is-invalid" : ""}`} />
             <label htmlFor={fields.terms.id} className="form-check-label">
-              {t("signup.terms", { minAge: choices.minAge })}{" "}
-              <Link to="/pages/terms" target="_blank">{t("footer.terms")}</Link> · <Link to="/pages/privacy" target="_blank">{t("footer.privacy")}</Link>
+              <Trans
+                i18nKey="signup.termsConsent"
+                values={{ count: choices.minAge }}
+                components={{ terms: <Link to="/pages/terms" target="_blank" />, privacy: <Link to="/pages/privacy" target="_blank" /> }}
+              />
             </label>
             <FieldError field={fields.terms} />
           </div>

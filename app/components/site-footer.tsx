@@ -45,7 +45,7 @@ export function SiteFooter({ root }: { root: RootData }) {
         <p className="small text-body-secondary mb-1">
           {t("footer.company", { company: company.name, address: company.address, city: company.city, kvk: company.kvk, vat: company.vat })}
         </p>
-        {root.locale === "en" && <p className="small text-body-secondary mb-1">{t("footer.usNotice", { minAge: site.minimumAge })}</p>}
+        {root.locale === "en" && <p className="small text-body-secondary mb-1">{t("footer.usNotice", { count: site.minimumAge })}</p>}
         <p className="small text-body-secondary mb-0">© {new Date().getFullYear()} {company.name}</p>
         <Disclaimer root={root} />
       </div>
@@ -58,7 +58,7 @@ function Disclaimer({ root }: { root: RootData }) {
   const { t } = useTranslation();
   return (
     <p className="disclaimer small text-body-secondary border-top mt-3 pt-3 mb-0">
-      {t("disclaimer.adult", { site: root.site.name, minAge: root.site.minimumAge })}{" "}
+      {t("disclaimer.adult", { site: root.site.name, count: root.site.minimumAge })}{" "}
       <WithFictionalIcon i18nKey="disclaimer.fictional" />
     </p>
   );

@@ -5,7 +5,11 @@ import { badgeCount, creditsBadgeTone } from "../services/site-info";
 import { Icon } from "./icons";
 import { LanguageMenu } from "./language-menu";
 
-/** The top bar of the default layout (SPEC §2): member menu with badges, or a Login button. */
+/**
+ * The top bar of the default layout (SPEC §2): member menu with badges, or a Login button. It keeps to one line
+ * in every language: the labels show from 992 px (lg), icons alone below (labels stay for screen readers); the
+ * member's name from 1200 px (xl).
+ */
 export function TopBar({ root }: { root: RootData }) {
   const { t } = useTranslation();
   const { member } = root;
@@ -42,15 +46,16 @@ export function TopBar({ root }: { root: RootData }) {
 }
 
 function NavItem(props: { to: string; icon: "search" | "chat" | "heart" | "star"; label: string; count?: number; countLabel?: string; badgeClass?: string }) {
+  const { formatNumber } = useTranslation();
   return (
     <li className="nav-item">
       <NavLink to={props.to} className="nav-link position-relative d-flex align-items-center gap-1" title={props.label}>
         <Icon name={props.icon} />
-        <span className="d-none d-md-inline">{props.label}</span>
-        <span className="visually-hidden d-md-none">{props.label}</span>
+        <span className="d-none d-lg-inline">{props.label}</span>
+        <span className="visually-hidden d-lg-none">{props.label}</span>
         {props.count ? (
           <span className={`badge rounded-pill ${props.badgeClass ?? "bg-danger"} nav-badge`}>
-            {badgeCount(props.count)}
+            {badgeCount(props.count, formatNumber)}
             <span className="visually-hidden"> {props.countLabel}</span>
           </span>
         ) : null}
@@ -60,17 +65,17 @@ function NavItem(props: { to: string; icon: "search" | "chat" | "heart" | "star"
 }
 
 function CreditsItem({ credits }: { credits: number }) {
-  const { t } = useTranslation();
+  const { t, formatNumber } = useTranslation();
   const tone = creditsBadgeTone(credits);
   return (
     <li className="nav-item">
       <NavLink to="/credits" className="nav-link position-relative d-flex align-items-center gap-1" title={t("nav.credits")}>
         <Icon name="coins" />
-        <span className="d-none d-md-inline">{t("nav.credits")}</span>
-        <span className="visually-hidden d-md-none">{t("nav.credits")}</span>
+        <span className="d-none d-lg-inline">{t("nav.credits")}</span>
+        <span className="visually-hidden d-lg-none">{t("nav.credits")}</span>
         {tone && (
           <span className={`badge rounded-pill bg-${tone} nav-badge`}>
-            {credits}
+            {formatNumber(credits)}
             <span className="visually-hidden"> {t("nav.creditsLeft", { count: credits })}</span>
           </span>
         )}
@@ -87,7 +92,7 @@ function AccountMenu({ name, thumb }: { name: string; thumb: string | null }) {
       {/* Named by its content, so the name starts with the member's name where it shows (WCAG 2.5.3). */}
       <summary className="btn btn-link nav-link d-flex align-items-center gap-1">
         {thumb ? <img src={thumb} alt="" width={28} height={28} className="rounded-circle object-fit-cover" /> : <Icon name="user" />}
-        <span className="d-none d-lg-inline text-truncate account-name">{name}</span>
+        <span className="d-none d-xl-inline text-truncate account-name">{name}</span>
         <span className="visually-hidden">{t("nav.account")}</span>
       </summary>
       <ul className="dropdown-menu dropdown-menu-end show-when-open">

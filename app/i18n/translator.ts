@@ -8,6 +8,8 @@ export interface Translator {
   locale: string;
   common: Record<string, unknown>;
   t: Translate;
+  /** A number as this language writes it (1,234 · 1.234 · 1 234). */
+  formatNumber: (value: number) => string;
 }
 
 export const TranslatorContext = createContext<Translator | null>(null);
@@ -23,16 +25,39 @@ export function useTranslation(): Translator {
   return translator;
 }
 
+/** `{{name}}` or `{{name, format}}`, as i18next writes a value into a string. */
+const placeholder = /\{\{\s*([^,}]+?)\s*(?:,\s*([^}]*?)\s*)?\}\}/g;
+
 /**
- * The browser's `t`: i18next's lookup and interpolation as this site uses them (dotted keys, `{{value}}`; a missing
- * key answers the key, a missing value keeps its placeholder, as i18next does).
+ * The browser's `t`: i18next's lookup and interpolation as this site uses them (dotted keys; plural keys chosen
+ * by `count` with Intl.PluralRules, `_zero` first for 0; `{{value}}` and `{{value, number}}`; a missing key
+ * answers the key, a missing value keeps its placeholder, as i18next does). translator.test.ts holds it to
+ * i18next's answers for every key of every language.
  */
 export function embeddedTranslator(locale: string, common: Record<string, unknown>): Translator {
-  const t: Translate = (key, values) => {
+  const plurals = new Intl.PluralRules(locale);
+  const numbers = new Intl.NumberFormat(locale);
+  const lookup = (key: string) => {
     const text = key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], common);
-    if (typeof text !== "string") return key;
-    return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (placeholder, name: string) =>
-      values && name in values ? String(values[name] ?? "") : placeholder);
+    return typeof text === "string" ? text : undefined;
   };
-  return { locale, common, t };
+  const t: Translate = (key, values) => {
+    const count = values?.count;
+    // i18next counts with any count that is not a string, and tries the plural keys before the bare key.
+    const counted = count !== undefined && typeof count !== "string";
+    const text =
+      (counted && count === 0 ? lookup(`${key}_zero`) : undefined) ??
+      (counted ? lookup(`${key}_${plurals.select(count as number)}`) : undefined) ??
+      lookup(key);
+    if (text === undefined) return key;
+    return text.replace(placeholder, (whole, name: string, format: string | undefined) => {
+      if (!values || !(name in values)) return whole;
+      const value = values[name];
+      // i18next keeps the placeholder of a formatted value that is undefined, and writes null as nothing.
+      if (value === undefined) return format ? whole : "";
+      if (value === null) return "";
+      return format === "number" && typeof value === "number" ? numbers.format(value) : String(value);
+    });
+  };
+  return { locale, common, t, formatNumber: (value) => numbers.format(value) };
 }

@@ -3,6 +3,7 @@ import { useTranslation } from "../i18n/translator";
 import type { Route } from "./+types/account-deleted";
 import { getI18n } from "../services/i18n.server";
 import { pageMeta } from "../services/seo";
+import { deletionDays } from "../services/site-info";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { title: getI18n(context).t("deletion.doneTitle") };
@@ -15,8 +16,8 @@ export default function AccountDeleted({ loaderData }: Route.ComponentProps) {
     <main id="main" className="flex-grow-1 container-lg py-5">
       <div className="mx-auto legal-page text-center">
         <h1 className="h3 mb-3">{loaderData.title}</h1>
-        <p className="lead">{t("deletion.doneBody", { days: 14 })}</p>
-        <p>{t("deletion.changeMind", { days: 14 })}</p>
+        <p className="lead">{t("deletion.doneBody", { count: deletionDays })}</p>
+        <p>{t("deletion.changeMind", { count: deletionDays })}</p>
         <Link to="/login" className="btn btn-outline-dark">{t("nav.login")}</Link>
       </div>
     </main>

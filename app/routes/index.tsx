@@ -41,7 +41,7 @@ export default function Index() {
                 <div className="card-body">
                   <h3 className="h5 text-primary">{t(`index.features.${key}.title`)}</h3>
                   <p className="mb-0">
-                    <WithFictionalIcon i18nKey={`index.features.${key}.body`} values={{ minAge: root?.site.minimumAge }} />
+                    <WithFictionalIcon i18nKey={`index.features.${key}.body`} values={{ count: root?.site.minimumAge }} />
                   </p>
                 </div>
               </div>

@@ -34,7 +34,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export default function Likes({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t, formatNumber } = useTranslation();
   const root = useRootData();
   return (
     <main id="main" className="flex-grow-1 container-lg py-4">
@@ -44,7 +44,7 @@ export default function Likes({ loaderData }: Route.ComponentProps) {
           {tabs.map((tab) => (
             <li className="nav-item" key={tab}>
               <NavLink to={tab === "received" ? "/likes" : `/likes/${tab}`} end className={() => `nav-link${loaderData.tab === tab ? " active" : ""}`} aria-current={loaderData.tab === tab ? "page" : undefined}>
-                {t(`likes.tab.${tab}`)} <span className="badge text-bg-light border">{loaderData.counts[tab]}</span>
+                {t(`likes.tab.${tab}`)} <span className="badge text-bg-light border">{formatNumber(loaderData.counts[tab])}</span>
                 {tab === "received" && loaderData.newCount > 0 && <span className="badge text-bg-danger ms-1">{t("likes.newCount", { count: loaderData.newCount })}</span>}
               </NavLink>
             </li>

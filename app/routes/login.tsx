@@ -92,7 +92,7 @@ function Login({ constraint }: { constraint: Route.ComponentProps["loaderData"][
   return (
     <NarrowPage title={t("login.title")}>
       <Form method="post" {...getFormProps(form)} className="card card-body shadow-sm">
-        <FormError form={form} values={{ minutes: actionData?.minutes }} />
+        <FormError form={form} values={{ count: actionData?.minutes }} />
         <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
         <InputField field={fields.email} label="login.email" type="email" autoComplete="email" autoFocus />
         <InputField field={fields.password} label="login.password" type="password" autoComplete="current-password" />

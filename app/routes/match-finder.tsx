@@ -3,7 +3,7 @@ import type { Route } from "./+types/match-finder";
 import { SearchForm } from "../components/search-form";
 import { requireMember } from "../services/auth.server";
 import { getI18n, localeOf } from "../services/i18n.server";
-import { countryNamer } from "../services/members.server";
+import { countryOptions, sortByName } from "../services/countries";
 import { pageMeta } from "../services/seo";
 import { getRegions, getSettings } from "../services/settings.server";
 
@@ -15,13 +15,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const call = { request, context };
   const member = await requireMember(call);
   const [settings, regions] = await Promise.all([getSettings(call), getRegions(call)]);
-  const name = countryNamer(localeOf(context));
   const sought = member.profile.sexuality === "bi" ? "" : member.profile.sexuality === "gay" ? member.profile.gender : member.profile.gender === "male" ? "female" : "male";
   const age = member.profile.age;
   return {
     values: { gender: sought, country: member.profile.country, min_age: String(Math.max(18, age - 8)), max_age: String(age + 8) },
-    countries: settings.countries.map((code) => ({ code, name: name(code) })).sort((a, b) => a.name.localeCompare(b.name)),
-    regions: regions.filter((r) => r.country === member.profile.country),
+    countries: countryOptions(localeOf(context), settings.countries),
+    regions: sortByName(localeOf(context), regions.filter((r) => r.country === member.profile.country)),
     title: getI18n(context).t("matchFinder.title"),
   };
 }

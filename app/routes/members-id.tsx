@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useFetcher } from "react-router";
+import { Trans } from "../i18n/trans";
 import { useTranslation } from "../i18n/translator";
 import type { Route } from "./+types/members-id";
 import { blockResponseSchema, likeResponseSchema } from "../../contract/members";
@@ -13,7 +14,8 @@ import { getMember, requireMember } from "../services/auth.server";
 import { redirectWithFlash } from "../services/flash.server";
 import { localeOf } from "../services/i18n.server";
 import { getRegions } from "../services/settings.server";
-import { countryNamer, loadProfile } from "../services/members.server";
+import { countryNamer } from "../services/countries";
+import { loadProfile } from "../services/members.server";
 import { pageMeta } from "../services/seo";
 
 export const handle: RouteHandle = { hydrate: true };
@@ -199,8 +201,8 @@ function Gallery({ profile, cdn, member }: { profile: Route.ComponentProps["load
       {profile.locked_photos > 0 && (
         <p className="small mt-2">
           {member
-            ? <>{t("profile.lockedPremium")} <Link to="/premium">{t("nav.getPremium")}</Link></>
-            : <>{t("profile.lockedVisitor")} <Link to={`/members/${profile.id}/signup`}>{t("index.signupCta")}</Link></>}
+            ? <Trans i18nKey="profile.lockedPremium" components={{ premium: <Link to="/premium" /> }} />
+            : <Trans i18nKey="profile.lockedVisitor" components={{ signup: <Link to={`/members/${profile.id}/signup`} /> }} />}
         </p>
       )}
     </section>

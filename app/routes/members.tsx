@@ -11,7 +11,7 @@ import { ApiCallError, callApi } from "../services/api.server";
 import { getMember } from "../services/auth.server";
 import { trackingCookie } from "../services/cookies.server";
 import { getI18n, localeOf } from "../services/i18n.server";
-import { countryNamer } from "../services/members.server";
+import { countryOptions, sortByName } from "../services/countries";
 import { pageMeta } from "../services/seo";
 import { getRegions, getSettings } from "../services/settings.server";
 
@@ -38,16 +38,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (error instanceof ApiCallError && error.code === "validation_failed") throw redirect("/members");
     throw error;
   }
-  const name = countryNamer(localeOf(context));
-  const countries = settings.countries.map((code) => ({ code, name: name(code) })).sort((a, b) => a.name.localeCompare(b.name));
+  const locale = localeOf(context);
+  const { t } = getI18n(context);
   return {
     ...result,
     values,
     member: Boolean(member),
     fields: settings.search_fields,
-    countries,
-    regions: regions.filter((r) => r.country === values.country),
-    title: getI18n(context).t("search.title"),
+    countries: countryOptions(locale, settings.countries),
+    regions: sortByName(locale, regions.filter((r) => r.country === values.country)),
+    title: t("search.title"),
+    description: t("meta.membersDescription", { site: settings.name }),
   };
 }
 
@@ -124,5 +125,5 @@ export default function Members({ loaderData }: Route.ComponentProps) {
 }
 
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, { title: args.loaderData?.title ?? "" });
+  return pageMeta(args, { title: args.loaderData?.title ?? "", description: args.loaderData?.description });
 }

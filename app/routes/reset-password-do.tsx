@@ -2,6 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
 import { data, Form, Link, useActionData } from "react-router";
+import { Trans } from "../i18n/trans";
 import { useTranslation } from "../i18n/translator";
 import { NarrowPage } from "../components/narrow-page";
 import { InputField, SubmitButton, useForm } from "../components/form-kit";
@@ -59,7 +60,7 @@ export default function ResetPasswordDo({ loaderData }: Route.ComponentProps) {
     <NarrowPage title={loaderData.title}>
       {linkInvalid && (
         <div className="alert alert-danger" role="alert" id={form.errorId}>
-          {t("reset.linkInvalid")} <Link to="/reset-password">{t("reset.again")}</Link>
+          <Trans i18nKey="reset.linkInvalidAgain" components={{ again: <Link to="/reset-password" /> }} />
         </div>
       )}
       <Form method="post" {...getFormProps(form)} className="card card-body shadow-sm">

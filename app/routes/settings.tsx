@@ -15,6 +15,7 @@ import { redirectWithFlash } from "../services/flash.server";
 import { getI18n } from "../services/i18n.server";
 import { pageMeta } from "../services/seo";
 import { getCompanyInfo } from "../services/settings.server";
+import { deletionDays } from "../services/site-info";
 
 export const handle: RouteHandle = { hydrate: true };
 
@@ -142,7 +143,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
               <DeleteAccount offers={loaderData.offers} lastResult={resultFor("delete")} constraint={loaderData.constraints.delete} />
             ) : (
               <>
-                <p>{t("deletion.lead", { days: 14 })}</p>
+                <p>{t("deletion.lead", { count: deletionDays })}</p>
                 <Link to="/notifications?delete=1#delete-title" className="btn btn-outline-danger align-self-start">{t("deletion.start")}</Link>
               </>
             )}
@@ -218,11 +219,11 @@ function DeleteAccount({ offers, lastResult, constraint }: {
         <Form method="post" key={index} className="alert alert-success">
           <input type="hidden" name="intent" value="offer" />
           <input type="hidden" name="offer" value={index} />
-          <p className="mb-2 fw-semibold">{t("deletion.offer", { percentage: offer.percentage, credits: offer.credits })}</p>
+          <p className="mb-2 fw-semibold">{t("deletion.offer", { percentage: offer.percentage, count: offer.credits })}</p>
           <button type="submit" className="btn btn-success btn-sm">{t("deletion.takeOffer")}</button>
         </Form>
       ))}
-      <p>{t("deletion.lead", { days: 14 })}</p>
+      <p>{t("deletion.lead", { count: deletionDays })}</p>
       <Form method="post" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="delete" />
         <FormError form={form} />

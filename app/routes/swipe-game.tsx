@@ -38,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     if (!(error instanceof ApiCallError) || error.code !== "swipe_limit") throw error;
     const hours = hoursUntil(String(error.data.next_reset));
-    return redirectWithFlash(request, "/swipe-game", { message: "swipe.limit", values: { hours }, tone: "warning" });
+    return redirectWithFlash(request, "/swipe-game", { message: "swipe.limit", values: { count: hours }, tone: "warning" });
   }
   return redirect("/swipe-game");
 }
@@ -75,7 +75,7 @@ export default function SwipeGame({ loaderData }: Route.ComponentProps) {
       <div className="mx-auto swipe-game">
         <h1 className="h3 mb-1">{loaderData.title}</h1>
         <p className="text-body-secondary">{t("swipe.likesLeft", { count: loaderData.likes_left })}</p>
-        {loaderData.likes_left === 0 && <p className="alert alert-warning">{t("swipe.limit", { hours: loaderData.hoursLeft })}</p>}
+        {loaderData.likes_left === 0 && <p className="alert alert-warning">{t("swipe.limit", { count: loaderData.hoursLeft })}</p>}
         {profile ? (
           <>
             <div ref={card} className="card shadow swipe-card" onPointerDown={onPointerDown} onPointerMove={onPointerMove} onPointerUp={onPointerUp} onPointerCancel={onPointerUp}>

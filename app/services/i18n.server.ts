@@ -4,7 +4,8 @@ import { LanguageDetector } from "remix-i18next/server";
 import { defaultLocale, isLocale, locales, type Locale } from "../../contract/locales";
 import { i18nConfig } from "../i18n/config";
 import type { Translator } from "../i18n/translator";
-import { languageCookie } from "./cookies.server";
+import { cookieOptions, languageCookie } from "./cookies.server";
+import { requestInfoContext } from "./request-context";
 import { cachedSettings } from "./settings.server";
 import { resources } from "../i18n/resources.server";
 
@@ -32,11 +33,17 @@ const instances = new Map<Locale, i18n>(
     return [locale, instance];
   }),
 );
+const numberFormats = new Map(locales.map((locale) => [locale, new Intl.NumberFormat(locale)]));
 // What components translate with (app/i18n/translator.ts), one per language as well.
 const translators = new Map<Locale, Translator>(
   [...instances].map(([locale, instance]) => [
     locale,
-    { locale, common: instance.getResourceBundle(locale, "common") as Record<string, unknown>, t: (key, values) => instance.t(key, values) },
+    {
+      locale,
+      common: instance.getResourceBundle(locale, "common") as Record<string, unknown>,
+      t: (key, values) => instance.t(key, values),
+      formatNumber: (value) => numberFormats.get(locale)!.format(value),
+    },
   ]),
 );
 
@@ -44,7 +51,14 @@ const localeContext = createContext<Locale>(defaultLocale);
 
 export const i18nextMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const detected = await detector.detect(request);
-  context.set(localeContext, isLocale(detected) ? detected : defaultLocale);
+  const locale = isLocale(detected) ? detected : defaultLocale;
+  context.set(localeContext, locale);
+  // A language chosen by ?lng= (the hreflang links) is kept, so the next page, which has no ?lng=, stays in it.
+  // Sent by relayApiCookies, which also keeps a response that sets a cookie out of shared caches.
+  const chosen = new URL(request.url).searchParams.get("lng");
+  if (isLocale(chosen) && chosen !== (await languageCookie.parse(request.headers.get("cookie")))) {
+    context.get(requestInfoContext).setCookies.push(await languageCookie.serialize(chosen, cookieOptions(request)));
+  }
   return next();
 };
 

@@ -20,9 +20,3 @@ export async function loadProfile(call: CallContext, id: string) {
     throw error;
   }
 }
-
-/** Country names in the member's language, for forms and profiles. */
-export function countryNamer(locale: string) {
-  const names = new Intl.DisplayNames([locale === "no" ? "nb" : locale], { type: "region" });
-  return (code: string) => names.of(code) ?? code;
-}

@@ -7,7 +7,7 @@ export interface RequestInfo {
   nonce: string;
   requestId: string;
   clientIp: string;
-  /** Set-Cookie headers from API answers, relayed to the browser by the root middleware. */
+  /** Set-Cookie headers for the browser (API answers, tracking, a language chosen by ?lng=), relayed by the root middleware. */
   setCookies: string[];
   /** The member API's handler when this process serves it: the API client then calls it in-process. */
   api?: ApiHandler;

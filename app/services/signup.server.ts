@@ -6,6 +6,7 @@ import { ApiCallError, callApi, type CallContext } from "./api.server";
 import { apiFormErrors } from "./api-form-errors.server";
 import { trackingCookie } from "./cookies.server";
 import { localeOf } from "./i18n.server";
+import { countryOptions, sortByName } from "./countries";
 import { getRegions, getSettings } from "./settings.server";
 import type { SignupChoices } from "../components/signup-steps-form";
 import { carriedFields, lastSignupStep, signupConstraints, signupSchemaUpTo, stepOfField, type SignupValues } from "./signup-steps";
@@ -80,9 +81,6 @@ export async function signupRefusal(call: CallContext, inviteCode: string | null
 export async function signupChoices(call: CallContext, inviteCode: string | null): Promise<SignupChoices> {
   const [settings, regions] = await Promise.all([getSettings(call), getRegions(call)]);
   const locale = localeOf(call.context);
-  const names = new Intl.DisplayNames([locale === "no" ? "nb" : locale], { type: "region" });
-  const countries = settings.countries
-    .map((code) => ({ code, name: names.of(code) ?? code }))
-    .sort((a, b) => a.name.localeCompare(b.name, locale));
-  return { minAge: settings.minimum_age, countries, regions, inviteCode, constraints: signupConstraints(settings.minimum_age) };
+  const countries = countryOptions(locale, settings.countries);
+  return { minAge: settings.minimum_age, countries, regions: sortByName(locale, [...regions]), inviteCode, constraints: signupConstraints(settings.minimum_age) };
 }

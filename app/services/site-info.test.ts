@@ -16,6 +16,10 @@ test("badges cap at 99+", () => {
   expect(badgeCount(7)).toBe("7");
   expect(badgeCount(99)).toBe("99");
   expect(badgeCount(100)).toBe("99+");
+  // With the member's language's digits (Intl.NumberFormat), the cap stays 99+.
+  const arabic = (n: number) => new Intl.NumberFormat("ar-EG").format(n);
+  expect(badgeCount(7, arabic)).toBe("٧");
+  expect(badgeCount(100, arabic)).toBe("٩٩+");
 });
 
 test("the credits badge shows at 10 or fewer: warning above 0, danger at 0", () => {

@@ -10,9 +10,9 @@ export function cleanPhone(phone: string): string {
   return phone.replace(/[\s-]/g, "");
 }
 
-/** A count badge's text: above 99 it shows 99+ (SPEC §9). */
-export function badgeCount(count: number): string {
-  return count > 99 ? "99+" : String(count);
+/** A count badge's text: above 99 it shows 99+ (SPEC §9); numbers as the member's language writes them. */
+export function badgeCount(count: number, format: (value: number) => string = String): string {
+  return count > 99 ? `${format(99)}+` : format(count);
 }
 
 /** The credits badge: shown at 10 or fewer, warning above 0, danger at 0 (SPEC §2, §9). */
@@ -25,3 +25,6 @@ export function creditsBadgeTone(credits: number): "warning" | "danger" | null {
 export function titleWithCount(title: string, count: number): string {
   return count > 0 ? `(${count}) ${title}` : title;
 }
+
+/** SPEC §9: a deleted account can be reactivated within 14 days (api/accounts/lifecycle.service.ts). */
+export const deletionDays = 14;

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, fill, skipEntryWarning, strings, test } from "./support/fixtures";
+import { expect, fill, say, skipEntryWarning, strings, test } from "./support/fixtures";
 
 const { en } = strings;
 
@@ -34,7 +34,7 @@ async function signUp(page: Page, email: string, password: string) {
 
   await page.getByLabel(en.signup.email).fill(email);
   await page.getByLabel(en.signup.password, { exact: true }).fill(password);
-  await page.getByLabel(fill(en.signup.terms, { minAge: 18 }), { exact: false }).check();
+  await page.getByLabel(say("en", "signup.termsConsent", { count: 18 }), { exact: false }).check();
   await page.getByRole("button", { name: en.signup.create }).click();
   await expect(page.getByRole("heading", { name: fill(en.completeSignup.welcome, { name: "Robin" }) })).toBeVisible();
 }
@@ -96,7 +96,7 @@ test("sign up, activate, reset the password, change e-mail, delete and reactivat
 
   // Leaving: the retention offer first, then the deletion.
   await page.getByRole("link", { name: en.deletion.start }).click();
-  await expect(page.getByText(fill(en.deletion.offer, { percentage: 50, credits: 50 }))).toBeVisible();
+  await expect(page.getByText(say("en", "deletion.offer", { percentage: 50, count: 50 }))).toBeVisible();
   await page.getByLabel(en.deletion.password).fill("second password");
   await page.getByRole("button", { name: en.deletion.confirm, exact: true }).click();
   await expect(page.getByRole("heading", { name: en.deletion.doneTitle })).toBeVisible();
@@ -155,7 +155,7 @@ test("an address with an account already is refused at the field, keeping what w
   await page.getByRole("button", { name: en.signup.next }).click();
   await page.getByLabel(en.signup.email).fill("free@example.com");
   await page.getByLabel(en.signup.password, { exact: true }).fill("first password");
-  await page.getByLabel(fill(en.signup.terms, { minAge: 18 }), { exact: false }).check();
+  await page.getByLabel(say("en", "signup.termsConsent", { count: 18 }), { exact: false }).check();
   await page.getByRole("button", { name: en.signup.create }).click();
   await expect(page.getByText(en.signup.emailTaken)).toBeVisible();
   await expect(page.getByLabel(en.signup.email)).toHaveValue("free@example.com");

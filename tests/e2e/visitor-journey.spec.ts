@@ -1,4 +1,4 @@
-import { demo, expect, fill, skipEntryWarning, strings, test } from "./support/fixtures";
+import { demo, expect, fill, say, skipEntryWarning, strings, test } from "./support/fixtures";
 
 const { en, de } = strings;
 
@@ -8,7 +8,7 @@ test("a visitor enters, switches language, reads a page, logs in and out", async
   // First visit: the adult-content entry warning covers the page until it is skipped.
   const warning = page.getByRole("dialog", { name: en.entryWarning.title });
   await expect(warning).toBeVisible();
-  await warning.getByRole("button", { name: fill(en.entryWarning.enter, { minAge: 18 }) }).click();
+  await warning.getByRole("button", { name: say("en", "entryWarning.enter", { count: 18 }) }).click();
   await expect(warning).toBeHidden();
   await expect(page.getByRole("heading", { level: 1, name: en.index.title })).toBeVisible();
 

@@ -2,8 +2,17 @@ import { test as base, expect, type Page } from "@playwright/test";
 import en from "../../../app/i18n/locales/en/common.json" with { type: "json" };
 import de from "../../../app/i18n/locales/de/common.json" with { type: "json" };
 import nl from "../../../app/i18n/locales/nl/common.json" with { type: "json" };
+import { embeddedTranslator } from "../../../app/i18n/translator";
 
 export const strings = { en, de, nl };
+
+/**
+ * A string as the page shows it: the plural form and number format of its language, through the browser's own
+ * translator (held to i18next by translator.test.ts), and a sentence's link tags (<Trans>) as their text.
+ */
+export function say(locale: keyof typeof strings, key: string, values?: Record<string, unknown>) {
+  return embeddedTranslator(locale, strings[locale]).t(key, values).replace(/<\/?[\w-]+\s*\/?>/g, "");
+}
 
 /** The demo logins of the README. */
 export const demo = {
@@ -37,7 +46,7 @@ export { expect };
 
 /** Confirms the adult-content entry warning, as every first visit must. */
 export async function skipEntryWarning(page: Page) {
-  await page.getByRole("dialog").getByRole("button", { name: fill(en.entryWarning.enter, { minAge: 18 }) }).click();
+  await page.getByRole("dialog").getByRole("button", { name: say("en", "entryWarning.enter", { count: 18 }) }).click();
   await expect(page.getByRole("dialog")).toBeHidden();
 }
 
