@@ -43,6 +43,7 @@ export const searchResponseSchema = z.object({
   /** A visitor sees only the first page; the rest leads to signup. */
   limited: z.boolean(),
 });
+export type SearchResponse = z.infer<typeof searchResponseSchema>;
 
 export const profilePhotoSchema = z.object({ id: z.number().int(), filename: z.string(), thumb_filename: z.string() });
 

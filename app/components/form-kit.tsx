@@ -22,7 +22,7 @@ type Constraints = NonNullable<Parameters<typeof useConformForm>[0]["constraint"
 export function useForm<V extends Values>(options: {
   id: string;
   lastResult?: SubmissionResult<string[]> | null;
-  constraint: Constraints;
+  constraint: Constraints | undefined;
   defaultValue?: Parameters<typeof useConformForm<V>>[0]["defaultValue"];
 }) {
   return useConformForm<V>({ id: options.id, lastResult: options.lastResult, constraint: options.constraint, defaultValue: options.defaultValue });

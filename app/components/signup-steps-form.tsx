@@ -1,10 +1,10 @@
-import { getCollectionProps, getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import type { getZodConstraint } from "@conform-to/zod/v4";
 import { Form, Link } from "react-router";
 import { Trans } from "../i18n/trans";
 import { useTranslation } from "../i18n/translator";
 import { carriedFields, lastSignupStep, type SignupValues } from "../services/signup-fields";
-import { FieldError, InputField } from "./form-kit";
+import { CheckboxField, FieldError, FormError, InputField, RadioGroup, SubmitButton, useForm } from "./form-kit";
 
 export interface SignupFormState {
   step: number;
@@ -53,33 +53,23 @@ export function SignupStepsForm({
         <div className={`progress-bar signup-progress-${step}`} />
       </div>
       <h2 className="h4 mb-3">{t(`signup.steps.${step}`)}</h2>
-      {form.errors?.length ? <div className="alert alert-danger" role="alert" id={form.errorId}>{t(form.errors[0]!)}</div> : null}
+      <FormError form={form} />
       <input type="hidden" name="step" value={step} />
       {hiddenFields.map((field) => (values[field] ? <input key={field} type="hidden" name={field} value={values[field]} /> : null))}
       {choices.inviteCode && !values.invite_code && <input type="hidden" name="invite_code" value={choices.inviteCode} />}
 
       {step === 0 && (
         <>
-          <fieldset className="mb-3" aria-describedby={fields.gender.errors ? fields.gender.errorId : undefined}>
-            <legend className="form-label fs-6">{t("signup.gender")}</legend>
-            {getCollectionProps(fields.gender, { type: "radio", options: ["male", "female"] }).map((props) => (
-              <div className="form-check form-check-inline" key={props.key}>
-                <input {...props} key={props.key} className="form-check-input" />
-                <label htmlFor={props.id} className="form-check-label">{t(`signup.genders.${props.value}`)}</label>
-              </div>
-            ))}
-            <FieldError field={fields.gender} />
-          </fieldset>
-          <fieldset className="mb-3" aria-describedby={fields.seeking.errors ? fields.seeking.errorId : undefined}>
-            <legend className="form-label fs-6">{t("signup.seeking")}</legend>
-            {getCollectionProps(fields.seeking, { type: "radio", options: ["male", "female", "both"] }).map((props) => (
-              <div className="form-check form-check-inline" key={props.key}>
-                <input {...props} key={props.key} className="form-check-input" />
-                <label htmlFor={props.id} className="form-check-label">{t(`signup.seekingOptions.${props.value}`)}</label>
-              </div>
-            ))}
-            <FieldError field={fields.seeking} />
-          </fieldset>
+          <RadioGroup
+            field={fields.gender}
+            legend={t("signup.gender")}
+            options={(["male", "female"] as const).map((value) => ({ value, label: t(`signup.genders.${value}`) }))}
+          />
+          <RadioGroup
+            field={fields.seeking}
+            legend={t("signup.seeking")}
+            options={(["male", "female", "both"] as const).map((value) => ({ value, label: t(`signup.seekingOptions.${value}`) }))}
+          />
         </>
       )}
 
@@ -128,17 +118,16 @@ export function SignupStepsForm({
         <>
           <InputField field={fields.email} label="signup.email" type="email" autoComplete="email" />
           <InputField field={fields.password} label="signup.password" type="password" autoComplete="new-password" hint={t("signup.passwordHint")} />
-          <div className="form-check mb-3">
-            <input {...getInputProps(fields.terms, { type: "checkbox", value: "on" })} className={`form-check-input${fields.terms.errors ? " is-invalid" : ""}`} />
-            <label htmlFor={fields.terms.id} className="form-check-label">
+          <CheckboxField
+            field={fields.terms}
+            label={
               <Trans
                 i18nKey="signup.termsConsent"
                 values={{ count: choices.minAge }}
                 components={{ terms: <Link to="/pages/terms" target="_blank" />, privacy: <Link to="/pages/privacy" target="_blank" /> }}
               />
-            </label>
-            <FieldError field={fields.terms} />
-          </div>
+            }
+          />
         </>
       )}
 
@@ -148,9 +137,9 @@ export function SignupStepsForm({
             {t("signup.back")}
           </button>
         )}
-        <button type="submit" className="btn btn-primary flex-grow-1" disabled={busy}>
+        <SubmitButton className="btn btn-primary flex-grow-1" busy={busy}>
           {step === lastSignupStep ? t("signup.create") : t("signup.next")}
-        </button>
+        </SubmitButton>
       </div>
     </FormComponent>
   );

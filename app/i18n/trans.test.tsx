@@ -41,7 +41,7 @@ test("every sentence with links renders as react-i18next's Trans renders it, in 
     for (const base of new Set(tagged.map((key) => key.replace(/_(zero|one|two|few|many|other)$/, "")))) {
       const text = JSON.stringify(common);
       const names = [...new Set([...text.matchAll(/<([\w-]+)>/g)].map((m) => m[1]!))];
-      const components = Object.fromEntries(names.map((name) => [name, <a href={`/${name}`} className="link" />]));
+      const components = Object.fromEntries(names.map((name) => [name, <a key={name} href={`/${name}`} className="link" />]));
       for (const count of [1, 3, 5, 18, 22]) {
         const { ours, theirs } = both(locale, base, components, { count });
         expect(ours, `${locale} ${base} ${count}`).toBe(theirs);
@@ -82,7 +82,7 @@ test("indexed, named, nested and self-closing tags, unknown tags and values as r
     theirs: renderToStaticMarkup(<ReactI18nextTrans i18n={i18next} i18nKey={key} values={values} components={components as never} />),
   });
   const cases = [
-    render("indexed", [<a href="/terms" />, <a href="/policy" />]),
+    render("indexed", [<a key="terms" href="/terms" />, <a key="policy" href="/policy" />]),
     render("nested", { outer: <a href="/x" />, inner: <strong /> }),
     render("selfClosing", { br: <br />, icon: <span className="icon">*</span> }),
     render("unknown", { link: <a href="/x" /> }, { name: "x" }),

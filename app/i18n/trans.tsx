@@ -20,7 +20,7 @@ export function Trans({ i18nKey, values, components }: {
 }) {
   const { t } = useTranslation();
   // Values are text, never markup: escaped before the tags are read, as react-i18next does, and unescaped after.
-  const escaped = values && Object.fromEntries(Object.entries(values).map(([name, value]) => [name, typeof value === "string" ? escape(value) : value]));
+  const escaped = values && Object.fromEntries(Object.entries(values).map(([name, value]) => [name, typeof value === "string" ? escapeText(value) : value]));
   return <>{renderTags(t(i18nKey, escaped), components)}</>;
 }
 
@@ -37,7 +37,7 @@ export function renderTags(text: string, components: TransComponents): ReactNode
   let children = root;
   let textStart = 0;
   const pushText = (end: number) => {
-    if (end > textStart) children.push(unescape(text.slice(textStart, end)));
+    if (end > textStart) children.push(unescapeText(text.slice(textStart, end)));
   };
   for (const match of text.matchAll(tag)) {
     const [whole, closing, name, selfClosing] = match as unknown as [string, string, string, string];
@@ -68,10 +68,10 @@ export function renderTags(text: string, components: TransComponents): ReactNode
 
 const entities: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">" };
 
-function escape(value: string) {
+function escapeText(value: string) {
   return value.replace(/[&<>]/g, (c) => (c === "&" ? "&amp;" : c === "<" ? "&lt;" : "&gt;"));
 }
 
-function unescape(value: string) {
+function unescapeText(value: string) {
   return value.replace(/&(?:amp|lt|gt);/g, (entity) => entities[entity]!);
 }

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { Link, redirect, useFetcher, useLocation } from "react-router";
 import { useTranslation } from "../i18n/translator";
 import type { Route } from "./+types/members";
-import { searchResponseSchema, type ProfileCard as Card } from "../../contract/members";
+import { searchResponseSchema, type ProfileCard as Card, type SearchResponse } from "../../contract/members";
 import { ProfileCard } from "../components/profile-card";
 import { SearchForm } from "../components/search-form";
 import { SignupLink } from "../components/signup-modal";
@@ -26,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [settings, member, regions] = await Promise.all([getSettings(call), getMember(call), getRegions(call)]);
   const values = Object.fromEntries(searchKeys.flatMap((k) => (url.searchParams.get(k) ? [[k, url.searchParams.get(k)!]] : [])));
   const tracking = await trackingCookie.parse(request.headers.get("cookie"));
-  let result;
+  let result: SearchResponse;
   try {
     result = await callApi(call, "/members.php", {
       query: { ...values, page: url.searchParams.get("page") ?? undefined, trafficsource: tracking?.network || tracking?.ref ? "1" : undefined },
@@ -59,6 +59,7 @@ export default function Members({ loaderData }: Route.ComponentProps) {
   const more = useFetcher<typeof loader>();
   // With JavaScript, "more" appends the next page; without, the page links below do the same job.
   const [extra, setExtra] = useState<Card[]>([]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new search (a new query string) starts a new list.
   useEffect(() => setExtra([]), [location.search]);
   useEffect(() => {
     if (more.data) setExtra((shown) => [...shown, ...more.data!.profiles.filter((p) => !shown.some((s) => s.id === p.id))]);
