@@ -14,7 +14,7 @@ const chromium = {
   },
 };
 
-/** Every journey runs twice: with JavaScript, and without it (ARCHITECTURE "Progressive enhancement"). */
+/** Every journey runs twice: with JavaScript, and without it (docs/architecture.md "Progressive enhancement"). */
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: false,

@@ -32,7 +32,7 @@ interface EntryExports {
 }
 
 /**
- * One process serves everything (ARCHITECTURE): the member API at /api unless API_URL names another, the photos,
+ * One process serves everything (docs/architecture.md): the member API at /api unless API_URL names another, the photos,
  * the built assets, then React Router. `--dev` serves the app through Vite instead of the build.
  */
 export async function startServer({ dev = false } = {}) {
@@ -100,7 +100,7 @@ export async function startServer({ dev = false } = {}) {
 
   const server = app.listen(web.PORT, web.HOST, () => {
     log.info({ mode: web.NODE_ENV }, `listening on http://localhost:${web.PORT}`);
-    // Settings are fetched once when the server starts (SPEC §7), through the same client pages use.
+    // Settings are fetched once when the server starts (docs/product.md §7), through the same client pages use.
     entry()
       .then((e) => e.warmUp(`http://${web.SITE_DOMAIN}:${web.PORT}`))
       .catch((error) => log.warn({ err: error }, "settings warm-up failed"));

@@ -1,6 +1,6 @@
 import { defineConfig } from "vitest/config";
 
-// Without the React Router plugin (STACK.md). The API suite runs once on SQLite and once more on
+// Without the React Router plugin (docs/architecture.md "Stack"). The API suite runs once on SQLite and once more on
 // PostgreSQL when TEST_DATABASE_URL is set.
 const api = (name: string, database: string) => ({
   test: {

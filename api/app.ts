@@ -42,7 +42,7 @@ export function apiRoutes(deps: ApiDeps): ContractRoutes[] {
   return [settingsRoutes, accountsRoutes, signupRoutes, membersRoutes, lifecycleRoutes].map((routes) => routes(routeDeps));
 }
 
-/** The member API: SPEC §7's /api/*.php contract, mounted at /api. */
+/** The member API: docs/product.md §7's /api/*.php contract, mounted at /api. */
 export function createApi(deps: ApiDeps): Router {
   const { db, env, logger, mailer } = deps;
   const api = express.Router();

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 
-/** The member API's configuration: every variable with a working default (CONVENTIONS "Server-only code"). */
+/** The member API's configuration: every variable with a working default (docs/architecture.md "Conventions"). */
 const apiEnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   DATA_DIR: z.string().min(1).default("data"),

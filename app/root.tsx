@@ -56,7 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       member: member && {
         name: member.profile.name,
         email: member.email,
-        // SPEC §4: not confirmed with a disabled profile shows the activation reminder.
+        // docs/product.md §4: not confirmed with a disabled profile shows the activation reminder.
         needsActivation: member.status === "not_confirmed" && member.profile.status === "disabled",
         credits: member.credits,
         paidUser: member.paid_user,
@@ -64,7 +64,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         newLikes: member.new_likes,
         thumb: member.profile.main_image ? `${settings.cdn_prefix}/${member.profile.main_image.thumb_filename}` : null,
       },
-      // SPEC §1: the entry warning on first visit, with its own variant for the Netherlands and Germany.
+      // docs/product.md §1: the entry warning on first visit, with its own variant for the Netherlands and Germany.
       entryWarning:
         settings.enable_site_entry_popup && !skipped
           ? { variant: country === "NL" || country === "DE" ? (country as "NL" | "DE") : null }

@@ -1,6 +1,6 @@
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
-/** The route table of SPEC §2; ids are the spec's route names. Screens arrive with their own issues. */
+/** The route table of docs/product.md §2; ids are the spec's route names. Screens arrive with their own issues. */
 export default [
   layout("layouts/default.tsx", { id: "layout-default" }, [
     index("routes/index.tsx", { id: "index" }),

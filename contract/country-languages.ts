@@ -1,7 +1,7 @@
 import { locales, type Locale } from "./locales";
 
 /**
- * Country-to-language table of SPEC §9. The spec lists no language for DK, FI, NO and SE although the site
+ * Country-to-language table of docs/product.md §9. The spec lists no language for DK, FI, NO and SE although the site
  * speaks Danish, Finnish, Norwegian and Swedish; those countries get their own language, and English.
  */
 export const countryLanguages: Record<string, Locale[]> = {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Every error code the API answers with; the web tier translates by code (ARCHITECTURE "The API contract"). */
+/** Every error code the API answers with; the web tier translates by code (docs/architecture.md "The API contract"). */
 export const errorCodes = [
   "authentication_required",
   "login_failed",

@@ -1,4 +1,4 @@
-/** The site's languages (SPEC §1); the first is the default. */
+/** The site's languages (docs/product.md §1); the first is the default. */
 export const locales = ["en", "nl", "de", "it", "fr", "es", "pl", "da", "fi", "no", "sv"] as const;
 export type Locale = (typeof locales)[number];
 export const defaultLocale: Locale = "en";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { mainImageSchema } from "./user";
 
-/** A profile as other members and visitors see it on a card (SPEC §3 Profile). */
+/** A profile as other members and visitors see it on a card (docs/product.md §3 Profile). */
 export const profileCardSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -79,7 +79,7 @@ export const autoLikeResponseSchema = z.object({
 
 export const blockResponseSchema = z.object({ blocked: z.boolean() });
 
-/** SPEC §9: the swipe game allows 4 likes a day. */
+/** docs/product.md §9: the swipe game allows 4 likes a day. */
 export const swipeLikesPerDay = 4;
 export const swipeResponseSchema = z.object({
   profile: profileCardSchema.extend({ about: z.string() }).nullable(),

@@ -7,7 +7,7 @@ export const settingsQuerySchema = z
 
 export const minimumMessageCostSchema = z.object({ costs: z.number(), currency: z.string().length(3) });
 
-/** The Settings entity of SPEC §3: everything a page needs to know about the site it is on. */
+/** The Settings entity of docs/product.md §3: everything a page needs to know about the site it is on. */
 export const settingsSchema = z.object({
   countries: z.array(z.string().length(2)),
   name: z.string(),
@@ -60,7 +60,7 @@ export const regionSchema = z.object({ code: z.string(), country: z.string().len
 export const regionsResponseSchema = z.object({ regions: z.array(regionSchema) });
 export type Region = z.infer<typeof regionSchema>;
 
-/** Company info (SPEC §3): the legal entity behind the site, shown in the footer and the legal pages. */
+/** Company info (docs/product.md §3): the legal entity behind the site, shown in the footer and the legal pages. */
 export const companyInfoSchema = z.object({
   name: z.string(),
   address: z.string(),

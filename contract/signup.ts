@@ -32,10 +32,10 @@ export const signupRequestSchema = z
     language: z.enum(locales),
     tracking: trackingSchema.optional(),
     invite_code: z.string().trim().max(40).optional(),
-    /** Signing up from a member's profile (SPEC §2 /members/{id}/signup). */
+    /** Signing up from a member's profile (docs/product.md §2 /members/{id}/signup). */
     profile_id: z.number().int().positive().optional(),
   })
-  // SPEC §5: the username may not be the email address.
+  // docs/product.md §5: the username may not be the email address.
   .refine((s) => s.name.toLowerCase() !== s.email.toLowerCase(), { path: ["name"], message: "validation.nameIsEmail" });
 export type SignupRequest = z.infer<typeof signupRequestSchema>;
 export const signupResponseSchema = z.object({ user: userSchema });

@@ -8,7 +8,7 @@ export const mainImageSchema = z.object({
   match: z.string(),
 });
 
-/** The Profile entity of SPEC §3, as its owner sees it. */
+/** The Profile entity of docs/product.md §3, as its owner sees it. */
 export const ownProfileSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -32,7 +32,7 @@ export const ownProfileSchema = z.object({
   invisible: z.boolean(),
 });
 
-/** The User entity of SPEC §3 (GET /api/user.php). */
+/** The User entity of docs/product.md §3 (GET /api/user.php). */
 export const userSchema = z.object({
   id: z.number().int(),
   email: z.string(),
@@ -48,7 +48,7 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 export const userResponseSchema = z.object({ user: userSchema });
-/** A login answers the member, and whether it undid a pending deletion (SPEC §4). */
+/** A login answers the member, and whether it undid a pending deletion (docs/product.md §4). */
 export const loginResponseSchema = z.object({ user: userSchema, reactivated: z.boolean() });
 
 export const emailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email("invalid_email"));

@@ -4,7 +4,7 @@ import * as repo from "./account-tokens.repository";
 import { hashSessionToken, newSessionToken } from "./session-token";
 import { DAY, HOUR } from "../../contract/durations";
 
-/** How long each kind of mailed link works (SPEC §4: reactivation within 14 days). */
+/** How long each kind of mailed link works (docs/product.md §4: reactivation within 14 days). */
 export const tokenLifetimeMs: Record<TokenPurpose, number> = {
   activation: 7 * DAY,
   password_reset: HOUR,

@@ -5,7 +5,7 @@ import { refuseCrossSiteRequest } from "../http/cross-site";
 import { contractRoutes, type ContractRoutes, type HandlerContext } from "../http/register";
 import * as accounts from "./accounts.service";
 
-/** user.php (GET current member, POST login, PUT language), logout.php and page-hidden.php (SPEC §7). */
+/** user.php (GET current member, POST login, PUT language), logout.php and page-hidden.php (docs/product.md §7). */
 export function accountsRoutes({ db, env, limits }: RouteDeps): ContractRoutes {
   const routes = contractRoutes();
   const { register } = routes;
@@ -35,7 +35,7 @@ export function accountsRoutes({ db, env, limits }: RouteDeps): ContractRoutes {
     return { user: await accounts.userView(db, site, { ...member, language }) };
   });
 
-  // SPEC §7 names GET; a browser sent here by another site is refused, and POST does the same.
+  // docs/product.md §7 names GET; a browser sent here by another site is refused, and POST does the same.
   const logOut = async ({ req, res, member, sessionCookie }: HandlerContext) => {
     if (member) await accounts.logOut(db, member);
     clearSessionCookie(req, res, sessionCookie);

@@ -16,7 +16,7 @@ import { DAY, MINUTE } from "../../contract/durations";
 const loginFailed = () => new ApiError(401, "login_failed", "Login failed, please try again");
 
 /**
- * Checks a member's email and password under the lockout rule (login-guard.ts); SPEC §8 texts. A login ends the
+ * Checks a member's email and password under the lockout rule (login-guard.ts); docs/product.md §8 texts. A login ends the
  * session the browser presented, whoever's it was, so a planted session cannot outlive it.
  */
 export async function logIn(
@@ -34,7 +34,7 @@ export async function logIn(
   }
   await checkPassword(attempt, user, password, loginFailed);
   const now = new Date();
-  // SPEC §4: logging in within the window undoes a pending deletion; after it the account is as good as gone.
+  // docs/product.md §4: logging in within the window undoes a pending deletion; after it the account is as good as gone.
   if (user.status === "pending_deletion" && now.getTime() - new Date(user.deletion_requested_at ?? 0).getTime() > reactivationDays * DAY) {
     throw loginFailed();
   }
@@ -100,12 +100,12 @@ export async function setLanguage(db: Db, member: UserRow, language: Locale) {
   await repo.updateUser(db, member.id, { language });
 }
 
-/** Marks the member as away now: the page-hidden beacon (SPEC §7). */
+/** Marks the member as away now: the page-hidden beacon (docs/product.md §7). */
 export async function markPageHidden(db: Db, member: UserRow) {
   await repo.updateUser(db, member.id, { page_hidden_at: nowIso() });
 }
 
-/** The User entity of SPEC §3 as its owner sees it. */
+/** The User entity of docs/product.md §3 as its owner sees it. */
 export async function userView(db: Db, site: SiteRow, user: UserRow): Promise<User> {
   const [profile, mainPhoto, interestRows, newLikes] = await Promise.all([
     repo.findProfile(db, user.id),

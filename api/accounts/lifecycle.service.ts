@@ -14,7 +14,7 @@ import { hashPassword } from "./password";
 import { hashSessionToken, newSessionToken, sessionMaxAgeSeconds } from "./session-token";
 import { DAY } from "../../contract/durations";
 
-/** SPEC §9: a deleted account can be reactivated within 14 days. */
+/** docs/product.md §9: a deleted account can be reactivated within 14 days. */
 export const reactivationDays = 14;
 /** Mails of one kind to one address per day (password reset, activation, e-mail change). */
 export const mailsPerDay = 3;
@@ -72,7 +72,7 @@ export async function activate(db: Db, site: SiteRow, token: string): Promise<nu
   return userId;
 }
 
-/** Mails a password-reset link (SPEC §8 texts for an unknown address and for too many mails). */
+/** Mails a password-reset link (docs/product.md §8 texts for an unknown address and for too many mails). */
 export async function requestPasswordReset(deps: MailDeps, email: string) {
   const user = await repo.findUserByEmail(deps.db, deps.site.id, email);
   if (!user || user.status === "deleted") {
@@ -146,7 +146,7 @@ export async function confirmMailChange(db: Db, site: SiteRow, token: string): P
 }
 
 /**
- * Deletion (SPEC §1, §4): the account goes into pending deletion — hidden, logged out everywhere — and a mail
+ * Deletion (docs/product.md §1, §4): the account goes into pending deletion — hidden, logged out everywhere — and a mail
  * offers reactivation for 14 days. The data goes when the purge finds it older than that.
  */
 export async function requestDeletion(deps: MailDeps, attempt: PasswordAttempt, member: UserRow, password: string) {

@@ -94,7 +94,7 @@ function addressKey(address: string): string {
   return address ? ipKeyGenerator(address, 56) : "unknown";
 }
 
-/** SPEC §8: 'Too many incorrect attempts, account blocked for {minutes} min.' */
+/** docs/product.md §8: 'Too many incorrect attempts, account blocked for {minutes} min.' */
 function accountBlocked(blockedUntil: string, now: Date, field?: string) {
   const minutes = Math.max(1, Math.ceil((new Date(blockedUntil).getTime() - now.getTime()) / MINUTE));
   return new ApiError(403, "account_blocked", `Too many incorrect attempts, account blocked for ${minutes} min.`, {

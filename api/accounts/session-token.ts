@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { DAY_IN_SECONDS } from "../../contract/durations";
 
-/** Sessions end 30 days after login (SPEC §9: auth cookie 30 days), or after 7 days unused (README "Sessions"). */
+/** Sessions end 30 days after login (docs/product.md §9: auth cookie 30 days), or after 7 days unused (README "Sessions"). */
 export const sessionMaxAgeSeconds = 30 * DAY_IN_SECONDS;
 export const sessionIdleSeconds = 7 * DAY_IN_SECONDS;
 

@@ -20,7 +20,7 @@ export interface OutboxEntry {
   links: string[];
 }
 
-/** Sends mail: over SMTP when SMTP_URL is set, else as .eml files in the outbox folder (ARCHITECTURE). */
+/** Sends mail: over SMTP when SMTP_URL is set, else as .eml files in the outbox folder (docs/architecture.md). */
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
   /** The outbox, newest first; empty when mail goes out over SMTP. */

@@ -146,7 +146,7 @@ export interface LoginFailuresTable {
   updated_at: string;
 }
 
-/** Every change of a member's credit balance, with its reason (ARCHITECTURE "Sessions and state"). */
+/** Every change of a member's credit balance, with its reason (docs/architecture.md "Sessions and state"). */
 export interface CreditLedgerTable {
   id: Generated<number>;
   user_id: number;

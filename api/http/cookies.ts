@@ -18,7 +18,7 @@ export function sessionTokenOf(req: Request, cookie: SessionCookie): string | un
   return parse(req.get("cookie") ?? "")[cookie.name];
 }
 
-/** The auth cookie: HttpOnly, SameSite=Lax, 30 days (SPEC §9); Secure in production and behind https. */
+/** The auth cookie: HttpOnly, SameSite=Lax, 30 days (docs/product.md §9); Secure in production and behind https. */
 export function setSessionCookie(req: Request, res: Response, cookie: SessionCookie, token: string) {
   res.append("Set-Cookie", serialize(cookie.name, token, attributes(req, cookie, sessionMaxAgeSeconds)));
   res.set("Cache-Control", "no-store");

@@ -19,7 +19,7 @@ export function locals(res: Response): ApiLocals {
   return res.locals as ApiLocals;
 }
 
-/** The logged-in member, or a 403 authentication_required (SPEC §8). */
+/** The logged-in member, or a 403 authentication_required (docs/product.md §8). */
 export function requireMember(res: Response): SessionMember {
   const { member } = locals(res);
   if (!member) throw authenticationRequired();

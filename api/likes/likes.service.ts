@@ -6,7 +6,7 @@ import { toCard } from "../members/members.service";
 import * as repo from "./likes.repository";
 
 /**
- * Likes a visible member (SPEC §2). Liking twice changes nothing. Answers whether the like is mutual: a match.
+ * Likes a visible member (docs/product.md §2). Liking twice changes nothing. Answers whether the like is mutual: a match.
  */
 export async function like(db: DbOrTx, site: SiteRow, viewer: UserRow, id: number, source: "profile" | "swipe" = "profile") {
   if (!(await isVisibleMember(db, site.id, viewer.id, id))) throw new ApiError(404, "not_found", "This profile does not exist");
@@ -19,7 +19,7 @@ export async function unlike(db: Db, viewer: UserRow, id: number) {
   return { liked: false, match: false };
 }
 
-/** Likes given and received (SPEC §3 likes response), both only of members the viewer may see; new first. */
+/** Likes given and received (docs/product.md §3 likes response), both only of members the viewer may see; new first. */
 export async function likesOf(db: Db, site: SiteRow, viewer: UserRow) {
   const [given, received] = await Promise.all([repo.listLikedProfiles(db, site.id, viewer.id), repo.listLikersOf(db, site.id, viewer.id)]);
   return {
@@ -34,7 +34,7 @@ export function newLikesCount(db: Db, site: SiteRow, viewerId: number): Promise<
 }
 
 /**
- * The auto-like notice (SPEC §4): a member who really liked the viewer and whose like has not been shown this
+ * The auto-like notice (docs/product.md §4): a member who really liked the viewer and whose like has not been shown this
  * way yet; never an invented like. Marks it shown.
  */
 export async function nextAutoLike(db: Db, site: SiteRow, viewer: UserRow) {

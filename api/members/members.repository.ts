@@ -4,7 +4,7 @@ import type { DbOrTx } from "../db/database";
 /**
  * Profiles a viewer may see: active accounts with an active profile, not invisible, never the viewer, and
  * nobody who blocked the viewer or whom the viewer blocked. Every member list and profile starts here, so a
- * hidden, blocked or pending-deletion account cannot leak into one (SPEC §6).
+ * hidden, blocked or pending-deletion account cannot leak into one (docs/product.md §6).
  */
 export function visibleProfiles(db: DbOrTx, siteId: number, viewerId: number | null, options: { showBlockedByViewer?: boolean } = {}) {
   let query = db

@@ -9,7 +9,7 @@ import { listLikesBetween, markLikeSeen } from "../likes/likes.repository";
 import * as repo from "./members.repository";
 import type { CardRow, SearchFilters } from "./members.repository";
 
-/** How many of another member's photos a free member sees; premium members see all (SPEC §6). */
+/** How many of another member's photos a free member sees; premium members see all (docs/product.md §6). */
 export const freePhotoViews = 3;
 
 /** A profile card: what any list shows of a member, with the fictional marker. */
@@ -30,7 +30,7 @@ export function toCard(site: SiteRow, row: CardRow, now = new Date()): ProfileCa
 }
 
 /**
- * A search (SPEC §2 members): 24 a page, and when the search is narrow a block of similar profiles (same
+ * A search (docs/product.md §2 members): 24 a page, and when the search is narrow a block of similar profiles (same
  * gender and country, any region and age). Visitors search only where the site allows it, first page only.
  */
 export async function search(db: Db, site: SiteRow, viewer: UserRow | null, query: SearchQuery) {
@@ -61,8 +61,8 @@ export async function search(db: Db, site: SiteRow, viewer: UserRow | null, quer
 }
 
 /**
- * A member's profile as the viewer may see it (SPEC §2 profile view). Invisible, pending deletion, or having
- * blocked the viewer: 404. A profile the viewer blocked stays reachable to them, so they can unblock it. Opening it clears the new flag of this member's like (SPEC §4).
+ * A member's profile as the viewer may see it (docs/product.md §2 profile view). Invisible, pending deletion, or having
+ * blocked the viewer: 404. A profile the viewer blocked stays reachable to them, so they can unblock it. Opening it clears the new flag of this member's like (docs/product.md §4).
  */
 export async function profileView(db: Db, site: SiteRow, viewer: UserRow | null, id: number, { markSeen = true } = {}): Promise<ProfileView> {
   const row = await repo.findProfilePage(db, site.id, viewer?.id ?? null, id);

@@ -3,7 +3,7 @@ import { visitorCountry } from "../../contract/visitor-country";
 import { contractRoutes, type ContractRoutes } from "../http/register";
 import * as settings from "./settings.service";
 
-/** GET settings.php, interests.php, regions.php and companyinfo.php (SPEC §7). */
+/** GET settings.php, interests.php, regions.php and companyinfo.php (docs/product.md §7). */
 export function settingsRoutes({ db, env }: RouteDeps): ContractRoutes {
   const routes = contractRoutes();
   const { register } = routes;

@@ -29,7 +29,7 @@ export function normaliseDomain(domain: string): string {
   return domain.trim().toLowerCase().replace(/:\d+$/, "").replace(/^www\./, "");
 }
 
-/** The Settings entity of SPEC §3 for a site, as seen from a visitor's country. */
+/** The Settings entity of docs/product.md §3 for a site, as seen from a visitor's country. */
 export function settingsFor(site: SiteRow, geoipCountry: string | null): Settings {
   const countries = JSON.parse(site.countries) as string[];
   return {
@@ -70,7 +70,7 @@ export function settingsFor(site: SiteRow, geoipCountry: string | null): Setting
   };
 }
 
-/** The languages a site offers: those of its countries (SPEC §9), always with its own language. */
+/** The languages a site offers: those of its countries (docs/product.md §9), always with its own language. */
 function siteLanguages(site: SiteRow, countries: string[]): Locale[] {
   const own = site.domain_language.slice(0, 2);
   const languages = languagesForCountries(countries);

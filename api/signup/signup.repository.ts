@@ -23,7 +23,7 @@ export async function insertMember(db: Tx, user: NewUser, profile: Omit<NewProfi
   return id;
 }
 
-/** Credits move only through the ledger (ARCHITECTURE): the row and the balance change together. */
+/** Credits move only through the ledger (docs/architecture.md): the row and the balance change together. */
 export async function grantCredits(db: Tx, userId: number, credits: number, reason: string, reference: string | null, at: string) {
   const updated = await db
     .updateTable("users")

@@ -8,7 +8,7 @@ import { perAddressLimit } from "../http/rate-limit";
 import { matchesAfterSignup, signUp } from "./signup.service";
 import { HOUR } from "../../contract/durations";
 
-/** POST signup.php (SPEC §2 signup) and GET signup-matches.php (suggestions right after). */
+/** POST signup.php (docs/product.md §2 signup) and GET signup-matches.php (suggestions right after). */
 export function signupRoutes({ db, env, mailer }: RouteDeps): ContractRoutes {
   const routes = contractRoutes();
   const { register } = routes;

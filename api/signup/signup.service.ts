@@ -11,13 +11,13 @@ import { signupMatches } from "../members/members.repository";
 import { soughtGenders, toCard } from "../members/members.service";
 import * as repo from "./signup.repository";
 
-/** The welcome bonus (SPEC §9): TIMEBONUS25, 25 % off the first purchase, within 4 hours of signing up. */
+/** The welcome bonus (docs/product.md §9): TIMEBONUS25, 25 % off the first purchase, within 4 hours of signing up. */
 export const welcomeDiscount = { code: "TIMEBONUS25", percentage: 25, windowSeconds: 14400, validity: "once-per-user" };
 
 const sexualityFor = (gender: "male" | "female", seeking: "male" | "female" | "both") =>
   seeking === "both" ? "bi" : seeking === gender ? "gay" : "straight";
 
-/** Whether this site lets this visitor sign up (SPEC §6), and why not. */
+/** Whether this site lets this visitor sign up (docs/product.md §6), and why not. */
 export function signupRefusal(site: Pick<SiteRow, "signups">, request: Pick<SignupRequest, "tracking" | "invite_code">): string | null {
   if (site.signups === "all") return null;
   if (site.signups === "with_trafficsource") return request.tracking?.network || request.tracking?.ref ? null : "no_trafficsource";

@@ -33,7 +33,7 @@ export async function nextSwipe(db: Db, site: SiteRow, viewer: UserRow, now = ne
 }
 
 /**
- * Like (4 a day, SPEC §9) or skip the shown profile. The day's count and the like are one transaction that holds
+ * Like (4 a day, docs/product.md §9) or skip the shown profile. The day's count and the like are one transaction that holds
  * the member's row, so parallel swipes cannot all pass the limit.
  */
 export async function swipe(db: Db, site: SiteRow, viewer: UserRow, id: number, action: "like" | "skip", now = new Date()) {

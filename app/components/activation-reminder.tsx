@@ -1,14 +1,14 @@
 import { Form, Link, useLocation, useMatches } from "react-router";
 import { useTranslation } from "../i18n/translator";
 
-// SPEC §4: not on the signup, settings and notifications routes.
+// docs/product.md §4: not on the signup, settings and notifications routes.
 const quietRoutes = new Set(["signup", "complete-signup", "signup-matches", "members-id-signup", "notifications"]);
 
-/** The query flag a completed signup lands with (SPEC §2): on a phone, the reminder is then a modal. */
+/** The query flag a completed signup lands with (docs/product.md §2): on a phone, the reminder is then a modal. */
 export const signupCompleteFlag = "api_signup_complete";
 
 /**
- * The account-activation reminder (SPEC §2): a modal when the query flag api_signup_complete is set on a
+ * The account-activation reminder (docs/product.md §2): a modal when the query flag api_signup_complete is set on a
  * smartphone, otherwise an alert; both with a button that sends the mail again. The modal is server-rendered
  * and closes with a link, so it needs no script.
  */

@@ -7,7 +7,7 @@ interface AutoLike {
 }
 
 /**
- * The auto-like notice (SPEC §4): with `?t=n` in the address, after n seconds it asks for a member who really
+ * The auto-like notice (docs/product.md §4): with `?t=n` in the address, after n seconds it asks for a member who really
  * liked this one and was not shown yet, shows them, and takes t out of the address. Likes reload 500 ms
  * after the notice closes. Only with JavaScript: without it, likes are on the likes page.
  */

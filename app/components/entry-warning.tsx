@@ -2,7 +2,7 @@ import { Form, useLocation } from "react-router";
 import { useTranslation } from "../i18n/translator";
 
 /**
- * The adult-content entry warning shown on a first visit (SPEC §1), with the extra Dutch or German notice.
+ * The adult-content entry warning shown on a first visit (docs/product.md §1), with the extra Dutch or German notice.
  * Skipping it posts a form that stores a timestamped cookie, so the server renders the right page after.
  */
 export function EntryWarning({ variant, minAge, siteName }: { variant: "NL" | "DE" | null; minAge: number; siteName: string }) {

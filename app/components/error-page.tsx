@@ -12,7 +12,7 @@ const statusMessages: Record<number, ErrorMessageKey> = {
 };
 
 /**
- * The error page (SPEC §2, §8): the message and the status code, 500 unless a thrown response says otherwise. A
+ * The error page (docs/product.md §2, §8): the message and the status code, 500 unless a thrown response says otherwise. A
  * route that fails in its own way exports an ErrorBoundary that passes its messages per status; never an
  * exception's text or stack.
  */

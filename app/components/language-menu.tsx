@@ -4,7 +4,7 @@ import { languageNames, type Locale } from "../../contract/locales";
 import { Icon } from "./icons";
 
 /**
- * The language dropdown (SPEC §2), shown when more than one language is offered. A <details> and a form of
+ * The language dropdown (docs/product.md §2), shown when more than one language is offered. A <details> and a form of
  * buttons: it works without JavaScript; the document reloads so the new language's strings come with it.
  */
 export function LanguageMenu({ languages, current }: { languages: Locale[]; current: Locale }) {

@@ -3,8 +3,8 @@ import { Link } from "react-router";
 import { useTranslation } from "../i18n/translator";
 
 /**
- * The like modal with a view-profile button (SPEC §2): "It's a Match!" after a mutual like, or the notice of a
- * member who liked you. It closes on any click (SPEC §4); a click on the photo emits image-pressed and on the
+ * The like modal with a view-profile button (docs/product.md §2): "It's a Match!" after a mutual like, or the notice of a
+ * member who liked you. It closes on any click (docs/product.md §4); a click on the photo emits image-pressed and on the
  * button button-pressed, each with the profile id, for whoever listens (analytics, the app shell).
  */
 export function MatchNotice({ name, photo, profileHref, profileId, kind = "match", onClose }: {

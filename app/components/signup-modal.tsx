@@ -10,7 +10,7 @@ const SignupModalContext = createContext<(() => void) | null>(null);
 
 /**
  * A link to /signup. On a page with JavaScript it opens the signup modal instead; without it, it is the page
- * (SPEC §2: "without JavaScript the modal is the /signup page").
+ * (docs/product.md §2: "without JavaScript the modal is the /signup page").
  */
 export function SignupLink(props: Omit<LinkProps, "to">) {
   const open = useContext(SignupModalContext);
@@ -31,7 +31,7 @@ export function SignupLink(props: Omit<LinkProps, "to">) {
 
 /**
  * The signup modal of the default layout: the same steps as /signup through fetchers. While a signup is in
- * progress it does not close on the backdrop or Escape (SPEC §4); its close button always works.
+ * progress it does not close on the backdrop or Escape (docs/product.md §4); its close button always works.
  */
 export function SignupModalProvider({ children }: { children: React.ReactNode }) {
   const { t } = useTranslation();

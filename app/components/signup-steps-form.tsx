@@ -22,7 +22,7 @@ export interface SignupChoices {
 }
 
 /**
- * Signup steps 0 to 4 (SPEC §2) as one form per step. The answers of earlier steps ride along as hidden
+ * Signup steps 0 to 4 (docs/product.md §2) as one form per step. The answers of earlier steps ride along as hidden
  * fields; the same component serves the /signup page (a plain post) and the signup modal (a fetcher).
  */
 export function SignupStepsForm({

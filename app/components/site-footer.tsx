@@ -15,7 +15,7 @@ const footerLinks = [
   { to: "/pages/service", key: "footer.service" },
 ] as const;
 
-/** The footer (SPEC §2) with its links, the company, and the US variant for English. */
+/** The footer (docs/product.md §2) with its links, the company, and the US variant for English. */
 export function SiteFooter({ root }: { root: RootData }) {
   const { t } = useTranslation();
   const { company, site } = root;
@@ -53,7 +53,7 @@ export function SiteFooter({ root }: { root: RootData }) {
   );
 }
 
-/** The disclaimer (SPEC §2): an adult service, and fictional profiles are marked. */
+/** The disclaimer (docs/product.md §2): an adult service, and fictional profiles are marked. */
 function Disclaimer({ root }: { root: RootData }) {
   const { t } = useTranslation();
   return (

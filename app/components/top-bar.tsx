@@ -6,7 +6,7 @@ import { Icon } from "./icons";
 import { LanguageMenu } from "./language-menu";
 
 /**
- * The top bar of the default layout (SPEC §2): member menu with badges, or a Login button. It keeps to one line
+ * The top bar of the default layout (docs/product.md §2): member menu with badges, or a Login button. It keeps to one line
  * in every language: the labels show from 992 px (lg), icons alone below (labels stay for screen readers); the
  * member's name from 1200 px (xl).
  */
@@ -84,7 +84,7 @@ function CreditsItem({ credits }: { credits: number }) {
   );
 }
 
-/** My profile, Settings, Logout (SPEC §2); a <details> so it opens without JavaScript. */
+/** My profile, Settings, Logout (docs/product.md §2); a <details> so it opens without JavaScript. */
 function AccountMenu({ name, thumb }: { name: string; thumb: string | null }) {
   const { t } = useTranslation();
   return (

@@ -1,6 +1,6 @@
 import { createContext, useContext } from "react";
 
-/** Translates a key of the common namespace, with `{{name}}` values (ARCHITECTURE: en is the source of truth). */
+/** Translates a key of the common namespace, with `{{name}}` values (docs/architecture.md: en is the source of truth). */
 export type Translate = (key: string, values?: Record<string, unknown>) => string;
 
 /** A page's language and its common strings, and the `t` that reads them. */

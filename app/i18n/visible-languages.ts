@@ -3,7 +3,7 @@ import type { Locale } from "../../contract/locales";
 import type { Settings } from "../../contract/settings";
 
 /**
- * The languages offered to a visitor (SPEC §6 "Language choices depend on country"): those of the visitor's
+ * The languages offered to a visitor (docs/product.md §6 "Language choices depend on country"): those of the visitor's
  * country when the site serves it, else all of the site's; the current language always stays choosable.
  */
 export function visibleLanguages(settings: Pick<Settings, "geoip_country" | "countries" | "languages">, current: Locale): Locale[] {

@@ -4,7 +4,7 @@ import { ErrorPage } from "../components/error-page";
 import { useRootData } from "../root";
 
 /**
- * The chat layout (SPEC §2): bare, for the chat screens, which bring their own top bar; the entry warning only
+ * The chat layout (docs/product.md §2): bare, for the chat screens, which bring their own top bar; the entry warning only
  * for visitors from the Netherlands and Germany. Registered in routes.ts with the chat issue's routes.
  */
 export default function ChatLayout() {

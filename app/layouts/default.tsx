@@ -10,7 +10,7 @@ import { TopBar } from "../components/top-bar";
 import { ErrorPage } from "../components/error-page";
 import { useRootData, type RootData } from "../root";
 
-/** The default layout (SPEC §2): top bar, flash, page, footer with disclaimer, entry warning. */
+/** The default layout (docs/product.md §2): top bar, flash, page, footer with disclaimer, entry warning. */
 export default function DefaultLayout() {
   const root = useRootData();
   if (!root) return <Outlet />;

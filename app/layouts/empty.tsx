@@ -2,7 +2,7 @@ import { Outlet } from "react-router";
 import type { Route } from "./+types/empty";
 import { ErrorPage } from "../components/error-page";
 
-/** The empty layout (SPEC §2): the page alone, for landings that lead to signup. */
+/** The empty layout (docs/product.md §2): the page alone, for landings that lead to signup. */
 export default function EmptyLayout() {
   return <Outlet />;
 }

@@ -4,7 +4,7 @@ import { ErrorPage } from "../components/error-page";
 import { useRootData } from "../root";
 
 /**
- * The lander layout (SPEC §2): a logo bar and the footer around a landing page. Registered in routes.ts with
+ * The lander layout (docs/product.md §2): a logo bar and the footer around a landing page. Registered in routes.ts with
  * the landers' routes.
  */
 export default function LanderLayout() {

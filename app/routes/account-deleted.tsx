@@ -9,7 +9,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { title: getI18n(context).t("deletion.doneTitle") };
 }
 
-/** After deleting: what happens now, and how to change one's mind within 14 days (SPEC §4). */
+/** After deleting: what happens now, and how to change one's mind within 14 days (docs/product.md §4). */
 export default function AccountDeleted({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (

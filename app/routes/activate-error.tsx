@@ -9,7 +9,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { title: getI18n(context).t("activation.failed") };
 }
 
-/** SPEC §8 'Activation failed', with a way to get a new link. */
+/** docs/product.md §8 'Activation failed', with a way to get a new link. */
 export default function ActivateError() {
   const { t } = useTranslation();
   const member = useRootData()?.member;

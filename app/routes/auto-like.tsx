@@ -3,7 +3,7 @@ import { autoLikeResponseSchema } from "../../contract/members";
 import { callApi } from "../services/api.server";
 import { requireMember } from "../services/auth.server";
 
-/** The auto-like notice's data (SPEC §7 GET /api/auto-like.php), for the browser's fetcher. */
+/** The auto-like notice's data (docs/product.md §7 GET /api/auto-like.php), for the browser's fetcher. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const call = { request, context };
   await requireMember(call);

@@ -3,7 +3,7 @@ import type { Route } from "./+types/entry-warning";
 import { safeRedirect } from "../services/auth.server";
 import { cookieOptions, entryWarningCookie } from "../services/cookies.server";
 
-/** Skips the entry warning: the cookie holds when it was skipped (SPEC §9). */
+/** Skips the entry warning: the cookie holds when it was skipped (docs/product.md §9). */
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   return redirect(safeRedirect(form.get("redirectTo")), {

@@ -14,7 +14,7 @@ export const handle: RouteHandle = { hydrate: true };
 const tabs = ["received", "given", "matches"] as const;
 type Tab = (typeof tabs)[number];
 
-/** Likes received (new first, with a badge), likes given, and matches: mutual likes (SPEC §2, §4). */
+/** Likes received (new first, with a badge), likes given, and matches: mutual likes (docs/product.md §2, §4). */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const call = { request, context };
   await requireMember(call);

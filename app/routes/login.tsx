@@ -19,7 +19,7 @@ export const handle: RouteHandle = { hydrate: true };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { t } = getI18n(context);
-  // The link in the deletion mail (SPEC §4) opens a form: following a link changes nothing by itself.
+  // The link in the deletion mail (docs/product.md §4) opens a form: following a link changes nothing by itself.
   const reactivateToken = new URL(request.url).searchParams.get("reactivate");
   const constraint = getZodConstraint(loginFormSchema);
   if (reactivateToken) return { title: t("deletion.reactivateTitle"), reactivateToken, constraint };
@@ -36,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   try {
     const { user, reactivated } = await loginAuthenticator({ context }).authenticate("form", request);
-    // A pending deletion undone by logging in gets its own message (SPEC §8).
+    // A pending deletion undone by logging in gets its own message (docs/product.md §8).
     const flash = reactivated
       ? { message: "deletion.reactivated" }
       : { message: "flash.welcome", values: { name: user.profile.name } };
@@ -44,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithFlash(request, safeRedirect(submission.value.redirectTo, "/members"), flash);
   } catch (error) {
     if (!(error instanceof ApiCallError)) throw error;
-    // SPEC §8: the failed and blocked messages; a per-IP limit reads like a block without minutes.
+    // docs/product.md §8: the failed and blocked messages; a per-IP limit reads like a block without minutes.
     const key =
       error.code === "account_blocked" ? "login.blocked" : error.code === "rate_limited" ? "login.rateLimited" : "login.failed";
     const minutes = typeof error.data.minutes === "number" ? error.data.minutes : 0;

@@ -8,7 +8,7 @@ import { pageMeta } from "../services/seo";
 import { getRegions, getSettings } from "../services/settings.server";
 
 /**
- * The match finder (SPEC §2): a few questions — who, what age, where — that lead to a prefilled search.
+ * The match finder (docs/product.md §2): a few questions — who, what age, where — that lead to a prefilled search.
  * A GET form to /members: it needs no script, and the result is a shareable search.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -24,7 +24,7 @@ async function teaser(call: CallContext, id: string) {
   }
 }
 
-/** Signing up from a member's profile (SPEC §2): their teaser beside the form, and their profile afterwards. */
+/** Signing up from a member's profile (docs/product.md §2): their teaser beside the form, and their profile afterwards. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const call = { request, context };
   await requireVisitor(call);

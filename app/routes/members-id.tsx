@@ -20,7 +20,7 @@ import { pageMeta } from "../services/seo";
 
 export const handle: RouteHandle = { hydrate: true };
 
-/** A member's profile (SPEC §2), also at /likes/m/{id}: gallery, fields, interests, buttons, related profiles. */
+/** A member's profile (docs/product.md §2), also at /likes/m/{id}: gallery, fields, interests, buttons, related profiles. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const call = { request, context };
   const [profile, member, regions] = await Promise.all([loadProfile(call, params.id), getMember(call), getRegions(call)]);

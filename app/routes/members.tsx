@@ -19,7 +19,7 @@ export const handle: RouteHandle = { hydrate: true };
 
 const searchKeys = ["gender", "country", "countryregion", "min_age", "max_age"] as const;
 
-/** Search results (SPEC §2 members): 24 a page, with page links, and similar profiles when the search is narrow. */
+/** Search results (docs/product.md §2 members): 24 a page, with page links, and similar profiles when the search is narrow. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const call = { request, context };
   const url = new URL(request.url);

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 
-/** Any path no route claims: the layout's error page says 'This page could not be found' (SPEC §8). */
+/** Any path no route claims: the layout's error page says 'This page could not be found' (docs/product.md §8). */
 export function loader() {
   throw data(null, { status: 404 });
 }

@@ -6,7 +6,7 @@ import { pageMeta } from "../services/seo";
 import { getCompanyInfo, getSettings } from "../services/settings.server";
 import { cleanPhone, termsVersionDate } from "../services/site-info";
 
-// The named pages of SPEC §2, and the token page the English footer links to (the US record-keeping statement).
+// The named pages of docs/product.md §2, and the token page the English footer links to (the US record-keeping statement).
 const pageKeys: Record<string, string> = {
   terms: "terms",
   privacy: "privacy",

@@ -26,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** Sets the new password from the mailed link; a used or expired link says so (SPEC §8). */
+/** Sets the new password from the mailed link; a used or expired link says so (docs/product.md §8). */
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: newPasswordTwiceSchema });

@@ -21,7 +21,7 @@ export const handle: RouteHandle = { hydrate: true };
 
 const deleteFormSchema = accountDeleteSchema.pick({ password: true });
 
-/** The settings screen (SPEC §2 notifications): password, e-mail, my data, and leaving. */
+/** The settings screen (docs/product.md §2 notifications): password, e-mail, my data, and leaving. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const call = { request, context };
   const member = await requireMember(call);
@@ -86,7 +86,7 @@ async function takeOffer(call: CallContext, offer: number) {
   });
 }
 
-/** Invisible mode (SPEC §6): hidden from search, likes and messages' senders lists. */
+/** Invisible mode (docs/product.md §6): hidden from search, likes and messages' senders lists. */
 async function setInvisible(call: CallContext, invisible: boolean) {
   await callApi(call, "/invisible.php", { method: "PUT", body: { invisible }, schema: okResponseSchema });
   const message = invisible ? "settings.invisibleOn" : "settings.invisibleOff";
@@ -200,7 +200,7 @@ function EmailForm({ lastResult, current, constraint }: { lastResult?: Submissio
   );
 }
 
-/** Retention offers first (SPEC §1), then the deletion itself, confirmed with the password. */
+/** Retention offers first (docs/product.md §1), then the deletion itself, confirmed with the password. */
 function DeleteAccount({ offers, lastResult, constraint }: {
   offers: { credits: number; percentage: number }[];
   lastResult?: SubmissionResult<string[]>;

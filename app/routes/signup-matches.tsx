@@ -12,7 +12,7 @@ import { pageMeta } from "../services/seo";
 
 export const handle: RouteHandle = { hydrate: true };
 
-/** Suggested members right after signup (SPEC §2). */
+/** Suggested members right after signup (docs/product.md §2). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const call = { request, context };
   await requireMember(call);

@@ -16,7 +16,7 @@ export const handle: RouteHandle = { hydrate: true };
 
 const hoursUntil = (iso: string) => Math.max(1, Math.ceil((new Date(iso).getTime() - Date.now()) / HOUR));
 
-/** The swipe game (SPEC §2): one profile at a time, Like or Skip, 4 likes a day. */
+/** The swipe game (docs/product.md §2): one profile at a time, Like or Skip, 4 likes a day. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const call = { request, context };
   await requireMember(call);

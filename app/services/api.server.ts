@@ -18,7 +18,7 @@ export interface CallOptions<S extends z.ZodType> {
   query?: Record<string, string | undefined>;
   body?: unknown;
   schema: S;
-  /** Makes a POST safe to retry: the API answers a repeated key with the first answer (ARCHITECTURE). */
+  /** Makes a POST safe to retry: the API answers a repeated key with the first answer (docs/architecture.md). */
   idempotencyKey?: string;
 }
 
@@ -38,8 +38,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Calls the member API for the browser that made `request`: forwards its cookies, host, address and request id,
- * relays Set-Cookie back, retries safe calls with exponential delay (SPEC §7), and on a lost session logs the
- * member out (SPEC §8). The answer is checked against its contract schema.
+ * relays Set-Cookie back, retries safe calls with exponential delay (docs/product.md §7), and on a lost session logs the
+ * member out (docs/product.md §8). The answer is checked against its contract schema.
  */
 export async function callApi<S extends z.ZodType>(
   { request, context }: CallContext,

@@ -3,10 +3,10 @@ import { DAY_IN_SECONDS } from "../../contract/durations";
 
 const year = 365 * DAY_IN_SECONDS;
 
-/** The chosen language, 365 days (SPEC §9). */
+/** The chosen language, 365 days (docs/product.md §9). */
 export const languageCookie = createCookie("lng", { path: "/", sameSite: "lax", httpOnly: true, maxAge: year });
 
-/** When the visitor skipped the adult-content entry warning (SPEC §9: stored with a timestamp). */
+/** When the visitor skipped the adult-content entry warning (docs/product.md §9: stored with a timestamp). */
 export const entryWarningCookie = createCookie("entry_warning_skipped", {
   path: "/", sameSite: "lax", httpOnly: true, maxAge: year,
 });
@@ -19,5 +19,5 @@ export function cookieOptions(request: Request) {
   return { secure: new URL(request.url).protocol === "https:" };
 }
 
-/** Where the visitor came from (SPEC §3 tracking data), kept from the first visit and stored with the account. */
+/** Where the visitor came from (docs/product.md §3 tracking data), kept from the first visit and stored with the account. */
 export const trackingCookie = createCookie("tracking", { path: "/", sameSite: "lax", httpOnly: true, maxAge: 30 * DAY_IN_SECONDS });

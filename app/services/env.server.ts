@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** The web tier's configuration: every variable with a working default (CONVENTIONS "Server-only code"). */
+/** The web tier's configuration: every variable with a working default (docs/architecture.md "Conventions"). */
 const webEnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -10,7 +10,7 @@ const webEnvSchema = z.object({
   /** The domain whose settings are fetched when the server starts. */
   SITE_DOMAIN: z.string().default("localhost"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  /** How often and how soon the API client retries a safe call (SPEC §7: 5 times, exponential). */
+  /** How often and how soon the API client retries a safe call (docs/product.md §7: 5 times, exponential). */
   API_RETRIES: z.coerce.number().int().min(0).max(10).default(5),
   API_RETRY_BASE_MS: z.coerce.number().int().min(1).default(100),
   API_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),

@@ -11,7 +11,7 @@ import { resources } from "../i18n/resources.server";
 
 /**
  * The member's language: `?lng=` (hreflang links for crawlers), then the language cookie, then the first two
- * letters of the site's domain_language when they name a locale (SPEC §4), then English.
+ * letters of the site's domain_language when they name a locale (docs/product.md §4), then English.
  */
 const detector = new LanguageDetector({
   supportedLanguages: [...locales],

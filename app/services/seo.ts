@@ -12,7 +12,7 @@ export function rootDataOf(matches: MetaArgsLike["matches"]): RootData | undefin
 }
 
 /**
- * Title (prefixed with unread messages plus new likes for a member, SPEC §4), description, canonical link,
+ * Title (prefixed with unread messages plus new likes for a member, docs/product.md §4), description, canonical link,
  * and for public pages the hreflang alternates of every language offered.
  */
 export function pageMeta(

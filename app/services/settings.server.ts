@@ -4,7 +4,7 @@ import { visitorCountry } from "../../contract/visitor-country";
 import { callApi, type CallContext } from "./api.server";
 import { webEnv } from "./env.server";
 
-// Settings per domain and visitor country; interests, regions and company info once per domain (SPEC §7). Only
+// Settings per domain and visitor country; interests, regions and company info once per domain (docs/product.md §7). Only
 // known sites are cached (an unknown host is a 404 before), and the key count is capped all the same.
 const maxKeys = 5000;
 const settingsCache = new NodeCache({ stdTTL: 300, useClones: false, maxKeys });
@@ -28,7 +28,7 @@ function remember<T>(cache: NodeCache, key: string, value: T) {
 }
 
 /**
- * The query settings.php gets (SPEC §7): the route's query parameters and the domain forced from the request host. The
+ * The query settings.php gets (docs/product.md §7): the route's query parameters and the domain forced from the request host. The
  * cache is keyed by all of it and the visitor's country, since the API may answer each differently.
  */
 function settingsQuery(request: Request) {

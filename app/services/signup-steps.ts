@@ -5,13 +5,13 @@ import { ageOn } from "../../contract/age";
 import { cityField, countryField, dateOfBirthField, genderField, nameField, newEmailField, newPasswordField, regionField, seekingField, signupMessageField } from "../../contract/fields";
 
 /**
- * The signup's steps 0 to 4 (SPEC §2). Each step's form carries the answers of the steps before it in hidden
+ * The signup's steps 0 to 4 (docs/product.md §2). Each step's form carries the answers of the steps before it in hidden
  * fields, so the whole signup works as plain form posts without JavaScript and without a server-side draft.
  */
 export const signupSteps = (minAge: number) => [
   z.object({ gender: genderField, seeking: seekingField }),
   z.object({
-    // SPEC §5: at least the site's minimum age; checked at this step so the member is told at once.
+    // docs/product.md §5: at least the site's minimum age; checked at this step so the member is told at once.
     date_of_birth: dateOfBirthField.refine((dob) => {
       const age = ageOn(dob, new Date());
       return age >= minAge && age <= 120;

@@ -65,7 +65,7 @@ export async function handleSignupStep(call: CallContext, formData: FormData, op
   return redirect(options.next);
 }
 
-/** Why this visitor may not sign up here (SPEC §6), or null when they may. */
+/** Why this visitor may not sign up here (docs/product.md §6), or null when they may. */
 export async function signupRefusal(call: CallContext, inviteCode: string | null): Promise<string | null> {
   const settings = await getSettings(call);
   if (settings.signups === "all") return null;

@@ -1,30 +1,30 @@
-/** Terms version date (SPEC §9): 2023-12-01 12:00 UTC, or the company's added date if that is later. */
+/** Terms version date (docs/product.md §9): 2023-12-01 12:00 UTC, or the company's added date if that is later. */
 export function termsVersionDate(companyAdded: string | null | undefined): Date {
   const floor = new Date("2023-12-01T12:00:00Z");
   const added = companyAdded ? new Date(companyAdded) : null;
   return added && !Number.isNaN(added.getTime()) && added > floor ? added : floor;
 }
 
-/** A phone number for tel: links: without dashes and spaces (SPEC §9). */
+/** A phone number for tel: links: without dashes and spaces (docs/product.md §9). */
 export function cleanPhone(phone: string): string {
   return phone.replace(/[\s-]/g, "");
 }
 
-/** A count badge's text: above 99 it shows 99+ (SPEC §9); numbers as the member's language writes them. */
+/** A count badge's text: above 99 it shows 99+ (docs/product.md §9); numbers as the member's language writes them. */
 export function badgeCount(count: number, format: (value: number) => string = String): string {
   return count > 99 ? `${format(99)}+` : format(count);
 }
 
-/** The credits badge: shown at 10 or fewer, warning above 0, danger at 0 (SPEC §2, §9). */
+/** The credits badge: shown at 10 or fewer, warning above 0, danger at 0 (docs/product.md §2, §9). */
 export function creditsBadgeTone(credits: number): "warning" | "danger" | null {
   if (credits > 10) return null;
   return credits > 0 ? "warning" : "danger";
 }
 
-/** The page title with the unread messages plus new likes in brackets (SPEC §4). */
+/** The page title with the unread messages plus new likes in brackets (docs/product.md §4). */
 export function titleWithCount(title: string, count: number): string {
   return count > 0 ? `(${count}) ${title}` : title;
 }
 
-/** SPEC §9: a deleted account can be reactivated within 14 days (api/accounts/lifecycle.service.ts). */
+/** docs/product.md §9: a deleted account can be reactivated within 14 days (api/accounts/lifecycle.service.ts). */
 export const deletionDays = 14;

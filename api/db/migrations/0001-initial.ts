@@ -3,7 +3,7 @@ import { isPostgres } from "../database";
 
 /** Sites, members, profiles, photos, interests, regions, sessions and the credit ledger. */
 export async function up(db: Kysely<any>): Promise<void> {
-  // Auto-increment ids are the one place where SQLite and PostgreSQL differ (STACK.md).
+  // Auto-increment ids are the one place where SQLite and PostgreSQL differ (docs/architecture.md "Stack").
   const pk = (col: ColumnDefinitionBuilder) =>
     isPostgres(db) ? col.primaryKey().generatedAlwaysAsIdentity() : col.primaryKey().autoIncrement();
 

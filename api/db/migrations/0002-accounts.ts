@@ -29,7 +29,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("used_at", "text")
     .execute();
 
-  // Discount codes (SPEC §3); the payments feature redeems them.
+  // Discount codes (docs/product.md §3); the payments feature redeems them.
   await db.schema
     .createTable("discount_codes")
     .addColumn("id", "integer", pk)
@@ -46,7 +46,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("expires", "text")
     .addColumn("used_at", "text")
     .addColumn("created_at", "text", (c) => c.notNull())
-    // One member holds a code once (TIMEBONUS25 is shared by name, validity once-per-user: SPEC §9).
+    // One member holds a code once (TIMEBONUS25 is shared by name, validity once-per-user: docs/product.md §9).
     .addUniqueConstraint("discount_codes_user_code", ["user_id", "code"])
     .execute();
 

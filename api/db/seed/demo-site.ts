@@ -22,7 +22,7 @@ export const demoCountries = [
 
 const currencyOf: Record<string, string> = { GB: "GBP", US: "USD", CA: "CAD", AU: "AUD", NZ: "NZD", CH: "CHF", PL: "PLN", DK: "DKK", NO: "NOK", SE: "SEK" };
 
-/** Every Settings field of SPEC §3 for the demo site, answering for localhost. */
+/** Every Settings field of docs/product.md §3 for the demo site, answering for localhost. */
 export function demoSite(companyId: number): NewSite {
   const vapid = webpush.generateVAPIDKeys();
   return {

@@ -25,7 +25,7 @@ export function fill(text: string, values: Record<string, string | number>) {
   return text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key]));
 }
 
-/** A console error during a test is a failure (CONVENTIONS "Tests"). */
+/** A console error during a test is a failure (docs/architecture.md "Conventions"). */
 export const test = base.extend<{ consoleErrors: string[] }>({
   consoleErrors: [
     async ({ page }, use) => {
