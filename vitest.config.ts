@@ -13,6 +13,8 @@ const api = (name: string, database: string) => ({
 });
 
 export default defineConfig({
+  // The ~/ alias of app/ (tsconfig.json paths).
+  resolve: { tsconfigPaths: true },
   test: {
     projects: [
       { test: { name: "unit", include: ["app/**/*.test.{ts,tsx}", "api/**/*.test.ts", "contract/**/*.test.ts"], environment: "node" } },

@@ -1,5 +1,5 @@
 import { Form, Link, useLocation, useMatches } from "react-router";
-import { useTranslation } from "../i18n/translator";
+import { useTranslation } from "~/i18n/translator";
 
 // docs/product.md §4: not on the signup, settings and notifications routes.
 const quietRoutes = new Set(["signup", "complete-signup", "signup-matches", "members-id-signup", "notifications"]);

@@ -1,5 +1,5 @@
 import { Form, useLocation } from "react-router";
-import { useTranslation } from "../i18n/translator";
+import { useTranslation } from "~/i18n/translator";
 
 /**
  * The adult-content entry warning shown on a first visit (docs/product.md §1), with the extra Dutch or German notice.

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link } from "react-router";
-import { useTranslation } from "../i18n/translator";
+import { useTranslation } from "~/i18n/translator";
 
 /** Messages an error page may show: keys of the common namespace's `errors`. */
 type ErrorMessageKey = "errors.notFound" | "errors.badRequest" | "errors.unavailable" | "errors.generic" | "errors.profileNotFound";

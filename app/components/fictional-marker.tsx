@@ -1,5 +1,5 @@
 import { Fragment } from "react";
-import { useTranslation } from "../i18n/translator";
+import { useTranslation } from "~/i18n/translator";
 import { Icon } from "./icons";
 
 /**

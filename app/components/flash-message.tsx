@@ -1,5 +1,5 @@
-import { useTranslation } from "../i18n/translator";
-import type { Flash } from "../services/flash";
+import { useTranslation } from "~/i18n/translator";
+import type { Flash } from "~/services/flash";
 
 /** The message a post/redirect/get left for this page. */
 export function FlashMessage({ flash }: { flash: Flash }) {

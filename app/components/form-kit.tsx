@@ -3,7 +3,7 @@ import {
 } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { useNavigation } from "react-router";
-import { useTranslation } from "../i18n/translator";
+import { useTranslation } from "~/i18n/translator";
 
 /**
  * The form kit: every form is built from these, so that each shows errors, ties them to their fields for screen

@@ -1,5 +1,5 @@
 import { Form, useLocation } from "react-router";
-import { useTranslation } from "../i18n/translator";
+import { useTranslation } from "~/i18n/translator";
 import { languageNames, type Locale } from "../../contract/locales";
 import { Icon } from "./icons";
 

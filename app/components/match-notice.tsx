@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { Link } from "react-router";
-import { useTranslation } from "../i18n/translator";
+import { useTranslation } from "~/i18n/translator";
 
 /**
  * The like modal with a view-profile button (docs/product.md §2): "It's a Match!" after a mutual like, or the notice of a

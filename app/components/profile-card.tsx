@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { useTranslation } from "../i18n/translator";
+import { useTranslation } from "~/i18n/translator";
 import type { ProfileCard as Card } from "../../contract/members";
 import { FictionalMarker } from "./fictional-marker";
 

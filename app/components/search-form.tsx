@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { useTranslation } from "../i18n/translator";
+import { useTranslation } from "~/i18n/translator";
 
 export interface SearchFormValues {
   gender?: string;

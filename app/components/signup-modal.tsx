@@ -1,6 +1,6 @@
 import { createContext, lazy, Suspense, useContext, useEffect, useRef, useState } from "react";
 import { Link, useFetcher, type LinkProps } from "react-router";
-import { useTranslation } from "../i18n/translator";
+import { useTranslation } from "~/i18n/translator";
 import type { SignupChoices, SignupFormState } from "./signup-steps-form";
 
 // The form (with zod and conform) loads when the modal first opens: most pages never open it.

@@ -1,9 +1,9 @@
 import { getFormProps, getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import type { getZodConstraint } from "@conform-to/zod/v4";
 import { Form, Link } from "react-router";
-import { Trans } from "../i18n/trans";
-import { useTranslation } from "../i18n/translator";
-import { carriedFields, lastSignupStep, type SignupValues } from "../services/signup-fields";
+import { Trans } from "~/i18n/trans";
+import { useTranslation } from "~/i18n/translator";
+import { carriedFields, lastSignupStep, type SignupValues } from "~/services/signup-fields";
 import { CheckboxField, FieldError, FormError, InputField, RadioGroup, SubmitButton, useForm } from "./form-kit";
 
 export interface SignupFormState {

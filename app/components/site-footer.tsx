@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { useTranslation } from "../i18n/translator";
-import type { RootData } from "../root";
-import { cleanPhone } from "../services/site-info";
+import { useTranslation } from "~/i18n/translator";
+import type { RootData } from "~/root";
+import { cleanPhone } from "~/services/site-info";
 import { WithFictionalIcon } from "./fictional-marker";
 
 // Pricing and complaints join the footer when their screens exist (payments issue), not before.

@@ -1,7 +1,7 @@
 import { Form, Link, NavLink } from "react-router";
-import { useTranslation } from "../i18n/translator";
-import type { RootData } from "../root";
-import { badgeCount, creditsBadgeTone } from "../services/site-info";
+import { useTranslation } from "~/i18n/translator";
+import type { RootData } from "~/root";
+import { badgeCount, creditsBadgeTone } from "~/services/site-info";
 import { Icon } from "./icons";
 import { LanguageMenu } from "./language-menu";
 

@@ -1,7 +1,7 @@
 import { Outlet } from "react-router";
-import { EntryWarning } from "../components/entry-warning";
-import { ErrorPage } from "../components/error-page";
-import { useRootData } from "../root";
+import { EntryWarning } from "~/components/entry-warning";
+import { ErrorPage } from "~/components/error-page";
+import { useRootData } from "~/root";
 
 /**
  * The chat layout (docs/product.md §2): bare, for the chat screens, which bring their own top bar; the entry warning only

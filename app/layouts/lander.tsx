@@ -1,7 +1,7 @@
 import { Link, Outlet } from "react-router";
-import { SiteFooter } from "../components/site-footer";
-import { ErrorPage } from "../components/error-page";
-import { useRootData } from "../root";
+import { SiteFooter } from "~/components/site-footer";
+import { ErrorPage } from "~/components/error-page";
+import { useRootData } from "~/root";
 
 /**
  * The lander layout (docs/product.md §2): a logo bar and the footer around a landing page. Registered in routes.ts with

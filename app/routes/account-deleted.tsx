@@ -1,9 +1,9 @@
 import { Link } from "react-router";
-import { useTranslation } from "../i18n/translator";
+import { useTranslation } from "~/i18n/translator";
 import type { Route } from "./+types/account-deleted";
-import { getI18n } from "../services/i18n.server";
-import { pageMeta } from "../services/seo";
-import { deletionDays } from "../services/site-info";
+import { getI18n } from "~/services/i18n.server";
+import { pageMeta } from "~/services/seo";
+import { deletionDays } from "~/services/site-info";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { title: getI18n(context).t("deletion.doneTitle") };

@@ -1,10 +1,10 @@
 import { Link, redirect } from "react-router";
-import { useTranslation } from "../i18n/translator";
+import { useTranslation } from "~/i18n/translator";
 import type { Route } from "./+types/activate-done";
 import { okResponseSchema } from "../../contract/user";
-import { ApiCallError, callApi } from "../services/api.server";
-import { getI18n } from "../services/i18n.server";
-import { pageMeta } from "../services/seo";
+import { ApiCallError, callApi } from "~/services/api.server";
+import { getI18n } from "~/services/i18n.server";
+import { pageMeta } from "~/services/seo";
 
 /** The activation mail's link lands here: it activates, then shows the page without the token. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,9 +1,9 @@
 import { Form, Link } from "react-router";
-import { useTranslation } from "../i18n/translator";
+import { useTranslation } from "~/i18n/translator";
 import type { Route } from "./+types/activate-error";
-import { useRootData } from "../root";
-import { getI18n } from "../services/i18n.server";
-import { pageMeta } from "../services/seo";
+import { useRootData } from "~/root";
+import { getI18n } from "~/services/i18n.server";
+import { pageMeta } from "~/services/seo";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { title: getI18n(context).t("activation.failed") };

@@ -1,10 +1,10 @@
 import { Form, Link } from "react-router";
-import { useTranslation } from "../i18n/translator";
+import { useTranslation } from "~/i18n/translator";
 import type { Route } from "./+types/complete-signup";
-import type { RouteHandle } from "../root";
-import { requireMember } from "../services/auth.server";
-import { getI18n } from "../services/i18n.server";
-import { pageMeta } from "../services/seo";
+import type { RouteHandle } from "~/root";
+import { requireMember } from "~/services/auth.server";
+import { getI18n } from "~/services/i18n.server";
+import { pageMeta } from "~/services/seo";
 
 export const handle: RouteHandle = { hydrate: true };
 

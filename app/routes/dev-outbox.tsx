@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/dev-outbox";
-import { ApiCallError, callApi } from "../services/api.server";
+import { ApiCallError, callApi } from "~/services/api.server";
 
 const outboxSchema = z.object({
   messages: z.array(z.object({ id: z.string(), to: z.string(), subject: z.string(), date: z.string(), links: z.array(z.string()) })),

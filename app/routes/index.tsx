@@ -1,11 +1,11 @@
 import { Link, redirect } from "react-router";
-import { getMember } from "../services/auth.server";
-import { useTranslation } from "../i18n/translator";
+import { getMember } from "~/services/auth.server";
+import { useTranslation } from "~/i18n/translator";
 import type { Route } from "./+types/index";
-import { useRootData } from "../root";
-import { SignupLink } from "../components/signup-modal";
-import { WithFictionalIcon } from "../components/fictional-marker";
-import { pageMeta, rootDataOf } from "../services/seo";
+import { useRootData } from "~/root";
+import { SignupLink } from "~/components/signup-modal";
+import { WithFictionalIcon } from "~/components/fictional-marker";
+import { pageMeta, rootDataOf } from "~/services/seo";
 
 /** A member who opens the home page goes on to the members area (issue 4). */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -2,9 +2,9 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/language";
 import { isLocale } from "../../contract/locales";
 import { userResponseSchema } from "../../contract/user";
-import { callApi } from "../services/api.server";
-import { getMember, safeRedirect } from "../services/auth.server";
-import { cookieOptions, languageCookie } from "../services/cookies.server";
+import { callApi } from "~/services/api.server";
+import { getMember, safeRedirect } from "~/services/auth.server";
+import { cookieOptions, languageCookie } from "~/services/cookies.server";
 
 /** Sets the language cookie (365 days), and the member's language when logged in; then back to the page. */
 export async function action({ request, context }: Route.ActionArgs) {

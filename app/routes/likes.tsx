@@ -1,13 +1,13 @@
 import { data, NavLink } from "react-router";
-import { useTranslation } from "../i18n/translator";
+import { useTranslation } from "~/i18n/translator";
 import type { Route } from "./+types/likes";
 import { likesResponseSchema } from "../../contract/members";
-import { ProfileCard } from "../components/profile-card";
-import { useRootData, type RouteHandle } from "../root";
-import { callApi } from "../services/api.server";
-import { requireMember } from "../services/auth.server";
-import { getI18n } from "../services/i18n.server";
-import { pageMeta } from "../services/seo";
+import { ProfileCard } from "~/components/profile-card";
+import { useRootData, type RouteHandle } from "~/root";
+import { callApi } from "~/services/api.server";
+import { requireMember } from "~/services/auth.server";
+import { getI18n } from "~/services/i18n.server";
+import { pageMeta } from "~/services/seo";
 
 export const handle: RouteHandle = { hydrate: true };
 

@@ -2,18 +2,18 @@ import { getFormProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
 import { data, Form, Link, useActionData, useSearchParams } from "react-router";
-import { useTranslation } from "../i18n/translator";
-import { NarrowPage } from "../components/narrow-page";
-import { FormError, InputField, SubmitButton, useForm } from "../components/form-kit";
+import { useTranslation } from "~/i18n/translator";
+import { NarrowPage } from "~/components/narrow-page";
+import { FormError, InputField, SubmitButton, useForm } from "~/components/form-kit";
 import type { Route } from "./+types/login";
 import { loginFormSchema, okResponseSchema } from "../../contract/user";
-import { SignupLink } from "../components/signup-modal";
-import type { RouteHandle } from "../root";
-import { ApiCallError, callApi, type CallContext } from "../services/api.server";
-import { loginAuthenticator, requireVisitor, safeRedirect } from "../services/auth.server";
-import { redirectWithFlash } from "../services/flash.server";
-import { getI18n } from "../services/i18n.server";
-import { pageMeta } from "../services/seo";
+import { SignupLink } from "~/components/signup-modal";
+import type { RouteHandle } from "~/root";
+import { ApiCallError, callApi, type CallContext } from "~/services/api.server";
+import { loginAuthenticator, requireVisitor, safeRedirect } from "~/services/auth.server";
+import { redirectWithFlash } from "~/services/flash.server";
+import { getI18n } from "~/services/i18n.server";
+import { pageMeta } from "~/services/seo";
 
 export const handle: RouteHandle = { hydrate: true };
 

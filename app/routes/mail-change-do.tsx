@@ -1,12 +1,12 @@
 import { Link } from "react-router";
-import { useTranslation } from "../i18n/translator";
+import { useTranslation } from "~/i18n/translator";
 import { z } from "zod";
 import type { Route } from "./+types/mail-change-do";
-import { ApiCallError, callApi } from "../services/api.server";
-import { getMember } from "../services/auth.server";
-import { redirectWithFlash } from "../services/flash.server";
-import { getI18n } from "../services/i18n.server";
-import { pageMeta } from "../services/seo";
+import { ApiCallError, callApi } from "~/services/api.server";
+import { getMember } from "~/services/auth.server";
+import { redirectWithFlash } from "~/services/flash.server";
+import { getI18n } from "~/services/i18n.server";
+import { pageMeta } from "~/services/seo";
 
 /** The link mailed to a new address confirms it; then on to settings (or login), saying so. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,11 +1,11 @@
-import { useTranslation } from "../i18n/translator";
+import { useTranslation } from "~/i18n/translator";
 import type { Route } from "./+types/match-finder";
-import { SearchForm } from "../components/search-form";
-import { requireMember } from "../services/auth.server";
-import { getI18n, localeOf } from "../services/i18n.server";
-import { countryOptions, sortByName } from "../services/countries";
-import { pageMeta } from "../services/seo";
-import { getRegions, getSettings } from "../services/settings.server";
+import { SearchForm } from "~/components/search-form";
+import { requireMember } from "~/services/auth.server";
+import { getI18n, localeOf } from "~/services/i18n.server";
+import { countryOptions, sortByName } from "~/services/countries";
+import { pageMeta } from "~/services/seo";
+import { getRegions, getSettings } from "~/services/settings.server";
 
 /**
  * The match finder (docs/product.md §2): a few questions — who, what age, where — that lead to a prefilled search.

@@ -1,17 +1,17 @@
 import { data, useActionData, useNavigation } from "react-router";
-import { useTranslation } from "../i18n/translator";
+import { useTranslation } from "~/i18n/translator";
 import type { Route } from "./+types/members-id-signup";
 import { profileResponseSchema } from "../../contract/members";
-import { SignupStepsForm } from "../components/signup-steps-form";
-import { signupCompleteFlag } from "../components/activation-reminder";
-import { ErrorPage } from "../components/error-page";
-import { FictionalMarker } from "../components/fictional-marker";
-import { useRootData, type RouteHandle } from "../root";
-import { ApiCallError, callApi, type CallContext } from "../services/api.server";
-import { requireVisitor } from "../services/auth.server";
-import { getI18n } from "../services/i18n.server";
-import { pageMeta } from "../services/seo";
-import { handleSignupStep, signupChoices, signupRefusal } from "../services/signup.server";
+import { SignupStepsForm } from "~/components/signup-steps-form";
+import { signupCompleteFlag } from "~/components/activation-reminder";
+import { ErrorPage } from "~/components/error-page";
+import { FictionalMarker } from "~/components/fictional-marker";
+import { useRootData, type RouteHandle } from "~/root";
+import { ApiCallError, callApi, type CallContext } from "~/services/api.server";
+import { requireVisitor } from "~/services/auth.server";
+import { getI18n } from "~/services/i18n.server";
+import { pageMeta } from "~/services/seo";
+import { handleSignupStep, signupChoices, signupRefusal } from "~/services/signup.server";
 
 export const handle: RouteHandle = { hydrate: true };
 

@@ -1,22 +1,22 @@
 import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useFetcher } from "react-router";
-import { Trans } from "../i18n/trans";
-import { useTranslation } from "../i18n/translator";
+import { Trans } from "~/i18n/trans";
+import { useTranslation } from "~/i18n/translator";
 import type { Route } from "./+types/members-id";
 import { blockResponseSchema, likeResponseSchema } from "../../contract/members";
-import { ErrorPage } from "../components/error-page";
-import { FictionalMarker } from "../components/fictional-marker";
-import { MatchNotice } from "../components/match-notice";
-import { ProfileCard } from "../components/profile-card";
-import { useRootData, type RouteHandle } from "../root";
-import { callApi } from "../services/api.server";
-import { getMember, requireMember } from "../services/auth.server";
-import { redirectWithFlash } from "../services/flash.server";
-import { localeOf } from "../services/i18n.server";
-import { getRegions } from "../services/settings.server";
-import { countryNamer } from "../services/countries";
-import { loadProfile } from "../services/members.server";
-import { pageMeta } from "../services/seo";
+import { ErrorPage } from "~/components/error-page";
+import { FictionalMarker } from "~/components/fictional-marker";
+import { MatchNotice } from "~/components/match-notice";
+import { ProfileCard } from "~/components/profile-card";
+import { useRootData, type RouteHandle } from "~/root";
+import { callApi } from "~/services/api.server";
+import { getMember, requireMember } from "~/services/auth.server";
+import { redirectWithFlash } from "~/services/flash.server";
+import { localeOf } from "~/services/i18n.server";
+import { getRegions } from "~/services/settings.server";
+import { countryNamer } from "~/services/countries";
+import { loadProfile } from "~/services/members.server";
+import { pageMeta } from "~/services/seo";
 
 export const handle: RouteHandle = { hydrate: true };
 

@@ -1,19 +1,19 @@
 import { useEffect, useState } from "react";
 import { Link, redirect, useFetcher, useLocation } from "react-router";
-import { useTranslation } from "../i18n/translator";
+import { useTranslation } from "~/i18n/translator";
 import type { Route } from "./+types/members";
 import { searchResponseSchema, type ProfileCard as Card, type SearchResponse } from "../../contract/members";
-import { ProfileCard } from "../components/profile-card";
-import { SearchForm } from "../components/search-form";
-import { SignupLink } from "../components/signup-modal";
-import { useRootData, type RouteHandle } from "../root";
-import { ApiCallError, callApi } from "../services/api.server";
-import { getMember } from "../services/auth.server";
-import { trackingCookie } from "../services/cookies.server";
-import { getI18n, localeOf } from "../services/i18n.server";
-import { countryOptions, sortByName } from "../services/countries";
-import { pageMeta } from "../services/seo";
-import { getRegions, getSettings } from "../services/settings.server";
+import { ProfileCard } from "~/components/profile-card";
+import { SearchForm } from "~/components/search-form";
+import { SignupLink } from "~/components/signup-modal";
+import { useRootData, type RouteHandle } from "~/root";
+import { ApiCallError, callApi } from "~/services/api.server";
+import { getMember } from "~/services/auth.server";
+import { trackingCookie } from "~/services/cookies.server";
+import { getI18n, localeOf } from "~/services/i18n.server";
+import { countryOptions, sortByName } from "~/services/countries";
+import { pageMeta } from "~/services/seo";
+import { getRegions, getSettings } from "~/services/settings.server";
 
 export const handle: RouteHandle = { hydrate: true };
 

@@ -1,10 +1,10 @@
 import { data } from "react-router";
-import { useTranslation } from "../i18n/translator";
+import { useTranslation } from "~/i18n/translator";
 import type { Route } from "./+types/pages";
-import { getI18n, localeOf } from "../services/i18n.server";
-import { pageMeta } from "../services/seo";
-import { getCompanyInfo, getSettings } from "../services/settings.server";
-import { cleanPhone, termsVersionDate } from "../services/site-info";
+import { getI18n, localeOf } from "~/services/i18n.server";
+import { pageMeta } from "~/services/seo";
+import { getCompanyInfo, getSettings } from "~/services/settings.server";
+import { cleanPhone, termsVersionDate } from "~/services/site-info";
 
 // The named pages of docs/product.md §2, and the token page the English footer links to (the US record-keeping statement).
 const pageKeys: Record<string, string> = {

@@ -2,17 +2,17 @@ import { getFormProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
 import { data, Form, useActionData } from "react-router";
-import { useTranslation } from "../i18n/translator";
-import { NarrowPage } from "../components/narrow-page";
-import { FormError, InputField, SubmitButton, useForm } from "../components/form-kit";
+import { useTranslation } from "~/i18n/translator";
+import { NarrowPage } from "~/components/narrow-page";
+import { FormError, InputField, SubmitButton, useForm } from "~/components/form-kit";
 import type { Route } from "./+types/reset-password";
 import { emailRequestSchema } from "../../contract/account";
 import { okResponseSchema } from "../../contract/user";
-import type { RouteHandle } from "../root";
-import { ApiCallError, callApi } from "../services/api.server";
-import { redirectWithFlash } from "../services/flash.server";
-import { getI18n } from "../services/i18n.server";
-import { pageMeta } from "../services/seo";
+import type { RouteHandle } from "~/root";
+import { ApiCallError, callApi } from "~/services/api.server";
+import { redirectWithFlash } from "~/services/flash.server";
+import { getI18n } from "~/services/i18n.server";
+import { pageMeta } from "~/services/seo";
 
 export const handle: RouteHandle = { hydrate: true };
 

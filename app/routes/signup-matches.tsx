@@ -1,14 +1,14 @@
 import { Link } from "react-router";
-import { useTranslation } from "../i18n/translator";
+import { useTranslation } from "~/i18n/translator";
 import type { Route } from "./+types/signup-matches";
 import { signupMatchesResponseSchema } from "../../contract/signup";
-import { signupCompleteFlag } from "../components/activation-reminder";
-import { ProfileCard } from "../components/profile-card";
-import { useRootData, type RouteHandle } from "../root";
-import { callApi } from "../services/api.server";
-import { requireMember } from "../services/auth.server";
-import { getI18n } from "../services/i18n.server";
-import { pageMeta } from "../services/seo";
+import { signupCompleteFlag } from "~/components/activation-reminder";
+import { ProfileCard } from "~/components/profile-card";
+import { useRootData, type RouteHandle } from "~/root";
+import { callApi } from "~/services/api.server";
+import { requireMember } from "~/services/auth.server";
+import { getI18n } from "~/services/i18n.server";
+import { pageMeta } from "~/services/seo";
 
 export const handle: RouteHandle = { hydrate: true };
 

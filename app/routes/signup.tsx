@@ -1,12 +1,12 @@
 import { Link, useActionData, useNavigation } from "react-router";
-import { useTranslation } from "../i18n/translator";
+import { useTranslation } from "~/i18n/translator";
 import type { Route } from "./+types/signup";
-import type { RouteHandle } from "../root";
-import { SignupStepsForm } from "../components/signup-steps-form";
-import { requireVisitor } from "../services/auth.server";
-import { getI18n } from "../services/i18n.server";
-import { pageMeta } from "../services/seo";
-import { handleSignupStep, signupChoices, signupRefusal } from "../services/signup.server";
+import type { RouteHandle } from "~/root";
+import { SignupStepsForm } from "~/components/signup-steps-form";
+import { requireVisitor } from "~/services/auth.server";
+import { getI18n } from "~/services/i18n.server";
+import { pageMeta } from "~/services/seo";
+import { handleSignupStep, signupChoices, signupRefusal } from "~/services/signup.server";
 
 export const handle: RouteHandle = { hydrate: true };
 

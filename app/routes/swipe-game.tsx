@@ -1,15 +1,15 @@
 import { useRef } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
-import { useTranslation } from "../i18n/translator";
+import { useTranslation } from "~/i18n/translator";
 import type { Route } from "./+types/swipe-game";
 import { swipeRequestSchema, swipeResponseSchema, swipeResultSchema } from "../../contract/members";
-import { FictionalMarker } from "../components/fictional-marker";
-import { useRootData, type RouteHandle } from "../root";
-import { ApiCallError, callApi } from "../services/api.server";
-import { requireMember } from "../services/auth.server";
-import { redirectWithFlash } from "../services/flash.server";
-import { getI18n } from "../services/i18n.server";
-import { pageMeta } from "../services/seo";
+import { FictionalMarker } from "~/components/fictional-marker";
+import { useRootData, type RouteHandle } from "~/root";
+import { ApiCallError, callApi } from "~/services/api.server";
+import { requireMember } from "~/services/auth.server";
+import { redirectWithFlash } from "~/services/flash.server";
+import { getI18n } from "~/services/i18n.server";
+import { pageMeta } from "~/services/seo";
 import { HOUR } from "../../contract/durations";
 
 export const handle: RouteHandle = { hydrate: true };

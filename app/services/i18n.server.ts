@@ -2,12 +2,12 @@ import { createInstance, type i18n } from "i18next";
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { LanguageDetector } from "remix-i18next/server";
 import { defaultLocale, isLocale, locales, type Locale } from "../../contract/locales";
-import { i18nConfig } from "../i18n/config";
-import type { Translator } from "../i18n/translator";
+import { i18nConfig } from "~/i18n/config";
+import type { Translator } from "~/i18n/translator";
 import { cookieOptions, languageCookie } from "./cookies.server";
 import { requestInfoContext } from "./request-context";
 import { cachedSettings } from "./settings.server";
-import { resources } from "../i18n/resources.server";
+import { resources } from "~/i18n/resources.server";
 
 /**
  * The member's language: `?lng=` (hreflang links for crawlers), then the language cookie, then the first two

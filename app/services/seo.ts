@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import type { RootData } from "../root";
+import type { RootData } from "~/root";
 import { titleWithCount } from "./site-info";
 
 interface MetaArgsLike {

@@ -8,7 +8,7 @@ import { trackingCookie } from "./cookies.server";
 import { localeOf } from "./i18n.server";
 import { countryOptions, sortByName } from "./countries";
 import { getRegions, getSettings } from "./settings.server";
-import type { SignupChoices } from "../components/signup-steps-form";
+import type { SignupChoices } from "~/components/signup-steps-form";
 import { carriedFields, lastSignupStep, signupConstraints, signupSchemaUpTo, stepOfField, type SignupValues } from "./signup-steps";
 
 function carried(source: Record<string, unknown>): SignupValues {
