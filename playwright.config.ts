@@ -8,8 +8,13 @@ const chromium = {
   launchOptions: {
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     args: [
-      "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-      "--disable-sync", "--disable-quic", "--no-first-run",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--disable-quic",
+      "--no-first-run",
     ],
   },
 };
@@ -34,8 +39,14 @@ export default defineConfig({
     // them). The journeys read mailed links from the outbox page, which is opt-in.
     // The entry-warning journeys play visitors from the Netherlands and Germany, as Cloudflare would tell them.
     env: {
-      DATA_DIR: "data/e2e", PORT: String(port), LOG_LEVEL: "warn", OUTBOX_PAGE: "true", TRUST_CF_HEADERS: "true",
-      SIGNUPS_PER_HOUR: "1000", MAILS_PER_HOUR: "1000", LOGIN_RATE_PER_IP: "1000",
+      DATA_DIR: "data/e2e",
+      PORT: String(port),
+      LOG_LEVEL: "warn",
+      OUTBOX_PAGE: "true",
+      TRUST_CF_HEADERS: "true",
+      SIGNUPS_PER_HOUR: "1000",
+      MAILS_PER_HOUR: "1000",
+      LOGIN_RATE_PER_IP: "1000",
     },
     url: `http://localhost:${port}/healthz`,
     timeout: 180_000,

@@ -1,29 +1,29 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import expressStaticGzip from "express-static-gzip";
 import helmet from "helmet";
 import { RouterContextProvider, type ServerBuild } from "react-router";
-import { createRequestHandler } from "@react-router/express";
+import { deleteDeadTokens } from "./api/accounts/account-tokens";
+import { deleteEndedSessions } from "./api/accounts/accounts.service";
+import { purgeDeletedAccounts } from "./api/accounts/lifecycle.service";
+import { deleteStaleLoginFailures } from "./api/accounts/login-guard";
+import { createMailer } from "./api/adapters/mail";
 import { createApi } from "./api/app";
-import { openDatabase, type Db } from "./api/db/database";
+import { type Db, openDatabase } from "./api/db/database";
 import { migrateToLatest } from "./api/db/migrate";
 import { seedDemoIfWanted } from "./api/db/seed/demo-wanted";
 import { parseApiEnv } from "./api/env.server";
+import { isLoopback } from "./api/http/loopback";
 import { refuseForeignOrigin } from "./api/http/origin";
 import { createLogger } from "./api/logger";
-import { createMailer } from "./api/adapters/mail";
-import { purgeDeletedAccounts } from "./api/accounts/lifecycle.service";
-import { deleteEndedSessions } from "./api/accounts/accounts.service";
-import { deleteDeadTokens } from "./api/accounts/account-tokens";
-import { deleteStaleLoginFailures } from "./api/accounts/login-guard";
-import { isLoopback } from "./api/http/loopback";
 import { parseWebEnv } from "./app/services/env.server";
-import { guardPageRequests } from "./server/page-guards";
-import { inProcessFetch, type ApiHandler } from "./app/services/in-process-api.server";
+import { type ApiHandler, inProcessFetch } from "./app/services/in-process-api.server";
 import { HOUR } from "./contract/durations";
+import { guardPageRequests } from "./server/page-guards";
 
 /** The server build's entry exports this process needs (app/entry.server.tsx). */
 interface EntryExports {
@@ -57,11 +57,22 @@ export async function startServer({ dev = false } = {}) {
     await migrateToLatest(db);
     const photosDir = path.join(apiEnv.DATA_DIR, "uploads", "photos");
     // The demo site's logins are published in the README: it exists only on localhost or with SEED_DEMO=true.
-    const demo = await seedDemoIfWanted(db, { photosDir, origin: `http://localhost:${web.PORT}`, siteDomain: web.SITE_DOMAIN, seedDemo: apiEnv.SEED_DEMO });
+    const demo = await seedDemoIfWanted(db, {
+      photosDir,
+      origin: `http://localhost:${web.PORT}`,
+      siteDomain: web.SITE_DOMAIN,
+      seedDemo: apiEnv.SEED_DEMO,
+    });
     if (demo === "seeded") log.info("demo site seeded");
-    if (demo === "present but not wanted") log.warn("the demo site and its published logins are in this database: remove them before going live");
+    if (demo === "present but not wanted")
+      log.warn("the demo site and its published logins are in this database: remove them before going live");
     const apiLogger = createLogger("api", apiEnv.LOG_LEVEL);
-    const mailer = createMailer({ smtpUrl: apiEnv.SMTP_URL, from: apiEnv.MAIL_FROM, outboxDir: path.join(apiEnv.DATA_DIR, "outbox"), logger: apiLogger });
+    const mailer = createMailer({
+      smtpUrl: apiEnv.SMTP_URL,
+      from: apiEnv.MAIL_FROM,
+      outboxDir: path.join(apiEnv.DATA_DIR, "outbox"),
+      logger: apiLogger,
+    });
     const api = createApi({ db, env: apiEnv, logger: apiLogger, mailer });
     app.use("/api", api);
     apiHandler = inProcessApi(api);
@@ -73,7 +84,11 @@ export async function startServer({ dev = false } = {}) {
   // else over HTTP at API_URL.
   const askApi = apiHandler ? inProcessFetch(apiHandler) : (url: URL, init: RequestInit) => fetch(url, init);
   app.get("/healthz", async (_req, res) => {
-    const api = await askApi(new URL(`${web.apiUrl}/health.php`), { method: "GET", headers: new Headers(), signal: AbortSignal.timeout(3000) })
+    const api = await askApi(new URL(`${web.apiUrl}/health.php`), {
+      method: "GET",
+      headers: new Headers(),
+      signal: AbortSignal.timeout(3000),
+    })
       .then((r) => r.ok)
       .catch(() => false);
     res.status(api ? 200 : 503).json({ web: true, api });
@@ -87,7 +102,10 @@ export async function startServer({ dev = false } = {}) {
     app.use(vite.middlewares);
     app.use(guardPageRequests, async (req, res, next) => {
       const build = await load();
-      createRequestHandler({ build, getLoadContext: loadContext(build.entry.module as unknown as EntryExports, apiHandler) })(req, res, next);
+      createRequestHandler({
+        build,
+        getLoadContext: loadContext(build.entry.module as unknown as EntryExports, apiHandler),
+      })(req, res, next);
     });
     entry = async () => (await load()).entry.module as unknown as EntryExports;
   } else {
@@ -142,12 +160,20 @@ function scheduleCleanup(db: Db, photosDir: string, log: ReturnType<typeof creat
  */
 function builtAssets() {
   const assets = expressStaticGzip("build/client", {
-    enableBrotli: true, orderPreference: ["br", "gzip"], serveStatic: { immutable: true, maxAge: "1y", index: false },
+    enableBrotli: true,
+    orderPreference: ["br", "gzip"],
+    serveStatic: { immutable: true, maxAge: "1y", index: false },
   });
-  const rootFiles = new Set(fs.readdirSync("build/client").filter((name) => name !== "assets").map((name) => `/${name}`));
+  const rootFiles = new Set(
+    fs
+      .readdirSync("build/client")
+      .filter((name) => name !== "assets")
+      .map((name) => `/${name}`),
+  );
   const root = express.static("build/client", { maxAge: "1h", index: false });
   return [
-    (req: Request, res: Response, next: NextFunction) => (req.path.startsWith("/assets/") ? assets(req, res, next) : next()),
+    (req: Request, res: Response, next: NextFunction) =>
+      req.path.startsWith("/assets/") ? assets(req, res, next) : next(),
     (req: Request, res: Response, next: NextFunction) => (rootFiles.has(req.path) ? root(req, res, next) : next()),
   ];
 }
@@ -181,13 +207,18 @@ function securityHeaders(dev: boolean) {
 function loadContext(exports: EntryExports, api: ApiHandler | undefined) {
   return (req: Request, res: Response) =>
     new RouterContextProvider(
-      new Map([[exports.requestInfoContext, {
-        nonce: res.locals.cspNonce as string,
-        requestId: (req as Request & { id: string }).id,
-        clientIp: req.ip ?? "",
-        setCookies: [],
-        api,
-      }]]),
+      new Map([
+        [
+          exports.requestInfoContext,
+          {
+            nonce: res.locals.cspNonce as string,
+            requestId: (req as Request & { id: string }).id,
+            clientIp: req.ip ?? "",
+            setCookies: [],
+            api,
+          },
+        ],
+      ]),
     );
 }
 
@@ -213,7 +244,8 @@ function inProcessApi(api: express.Router): ApiHandler {
 function pinOwnMethods(object: object) {
   const prototype = Object.getPrototypeOf(object) as Record<string, unknown>;
   for (const name of Object.getOwnPropertyNames(prototype)) {
-    if (name !== "constructor" && typeof prototype[name] === "function") (object as Record<string, unknown>)[name] = prototype[name];
+    if (name !== "constructor" && typeof prototype[name] === "function")
+      (object as Record<string, unknown>)[name] = prototype[name];
   }
 }
 
@@ -228,7 +260,8 @@ async function loadBuild(): Promise<ServerBuild> {
 function assignRequestId(req: Request, res: Response, next: () => void) {
   const incoming = req.get("x-request-id");
   // The caller's own address, not X-Forwarded-For's: the web tier forwards the browser's address with its id.
-  const id = incoming && /^[\w-]{1,64}$/.test(incoming) && isLoopback(req.socket.remoteAddress) ? incoming : crypto.randomUUID();
+  const id =
+    incoming && /^[\w-]{1,64}$/.test(incoming) && isLoopback(req.socket.remoteAddress) ? incoming : crypto.randomUUID();
   (req as Request & { id: string }).id = id;
   res.setHeader("X-Request-Id", id);
   next();
@@ -239,13 +272,16 @@ function logRequests(log: ReturnType<typeof createLogger>) {
     const started = process.hrtime.bigint();
     res.on("finish", () => {
       // The path only: query strings may carry tokens (activation and reset links).
-      log.info({
-        reqId: (req as Request & { id: string }).id,
-        method: req.method,
-        path: req.path,
-        status: res.statusCode,
-        ms: Number(process.hrtime.bigint() - started) / 1e6,
-      }, "request");
+      log.info(
+        {
+          reqId: (req as Request & { id: string }).id,
+          method: req.method,
+          path: req.path,
+          status: res.statusCode,
+          ms: Number(process.hrtime.bigint() - started) / 1e6,
+        },
+        "request",
+      );
     });
     next();
   };

@@ -8,14 +8,26 @@ import path from "node:path";
  * when a build is missing or older than its sources, so `npm start` always serves the current code.
  */
 const outputs = ["build/server/index.js", "build/node/server.js"];
-const sources = ["app", "api", "contract", "server", "server.ts", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
+const sources = [
+  "app",
+  "api",
+  "contract",
+  "server",
+  "server.ts",
+  "vite.config.ts",
+  "react-router.config.ts",
+  "package-lock.json",
+];
 
 function newestModification(names) {
   let newest = 0;
   for (const name of names) {
     if (!fs.existsSync(name)) continue;
     const files = fs.statSync(name).isDirectory()
-      ? fs.readdirSync(name, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name))
+      ? fs
+          .readdirSync(name, { recursive: true, withFileTypes: true })
+          .filter((e) => e.isFile())
+          .map((e) => path.join(e.parentPath, e.name))
       : [name];
     for (const file of files) newest = Math.max(newest, fs.statSync(file).mtimeMs);
   }

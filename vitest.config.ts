@@ -17,7 +17,13 @@ export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
     projects: [
-      { test: { name: "unit", include: ["app/**/*.test.{ts,tsx}", "api/**/*.test.ts", "contract/**/*.test.ts"], environment: "node" } },
+      {
+        test: {
+          name: "unit",
+          include: ["app/**/*.test.{ts,tsx}", "api/**/*.test.ts", "contract/**/*.test.ts"],
+          environment: "node",
+        },
+      },
       api("api", "sqlite"),
       ...(process.env.TEST_DATABASE_URL ? [api("api-pg", "postgres")] : []),
     ],

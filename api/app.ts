@@ -5,21 +5,21 @@ import type { Logger } from "pino";
 import { openApiDocument } from "../contract/openapi";
 import { accountsRoutes } from "./accounts/accounts.routes";
 import { markSeen, memberForToken } from "./accounts/accounts.service";
+import { lifecycleRoutes } from "./accounts/lifecycle.routes";
+import type { Mailer } from "./adapters/mail";
 import type { Db } from "./db/database";
 import type { ApiEnv } from "./env.server";
 import { ApiError } from "./errors";
 import { sessionCookieFor, sessionTokenOf } from "./http/cookies";
+import { type ApiLocals, locals, requestIdOf } from "./http/locals";
 import { isLoopback } from "./http/loopback";
-import { passwordRateLimit } from "./http/rate-limit";
-import { locals, requestIdOf, type ApiLocals } from "./http/locals";
 import { refuseForeignOrigin } from "./http/origin";
+import { passwordRateLimit } from "./http/rate-limit";
 import { assertContractServed, type ContractRoutes } from "./http/register";
-import { settingsRoutes } from "./settings/settings.routes";
-import { signupRoutes } from "./signup/signup.routes";
 import { membersRoutes } from "./members/members.routes";
-import { lifecycleRoutes } from "./accounts/lifecycle.routes";
-import type { Mailer } from "./adapters/mail";
+import { settingsRoutes } from "./settings/settings.routes";
 import { siteForDomain } from "./settings/settings.service";
+import { signupRoutes } from "./signup/signup.routes";
 
 export interface ApiDeps {
   db: Db;
@@ -39,14 +39,22 @@ export interface RouteDeps extends ApiDeps {
 /** The routers of every contract endpoint (contract/endpoints.ts), each registered through api/http/register.ts. */
 export function apiRoutes(deps: ApiDeps): ContractRoutes[] {
   const routeDeps: RouteDeps = { ...deps, limits: { password: passwordRateLimit(deps.env) } };
-  return [settingsRoutes, accountsRoutes, signupRoutes, membersRoutes, lifecycleRoutes].map((routes) => routes(routeDeps));
+  return [settingsRoutes, accountsRoutes, signupRoutes, membersRoutes, lifecycleRoutes].map((routes) =>
+    routes(routeDeps),
+  );
 }
 
 /** The member API: docs/product.md §7's /api/*.php contract, mounted at /api. */
 export function createApi(deps: ApiDeps): Router {
   const { db, env, logger, mailer } = deps;
   const api = express.Router();
-  api.use(helmet({ contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], baseUri: ["'none'"], frameAncestors: ["'none'"] } } }));
+  api.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: { defaultSrc: ["'none'"], baseUri: ["'none'"], frameAncestors: ["'none'"] },
+      },
+    }),
+  );
   api.use(refuseForeignOrigin);
   api.use(express.json({ limit: "100kb" }));
   const sessionCookie = sessionCookieFor(env.NODE_ENV);
@@ -70,7 +78,13 @@ export function createApi(deps: ApiDeps): Router {
     if (member) await markSeen(db, member);
     // What a session can see must never be kept by a shared cache or the browser's back-forward history.
     if (sessionToken) res.set("Cache-Control", "no-store");
-    const locals: ApiLocals = { site, member, sessionToken, sessionCookie, log: logger.child({ reqId: requestIdOf(req), site: site.id }) };
+    const locals: ApiLocals = {
+      site,
+      member,
+      sessionToken,
+      sessionCookie,
+      log: logger.child({ reqId: requestIdOf(req), site: site.id }),
+    };
     Object.assign(res.locals, locals);
     next();
   });

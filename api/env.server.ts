@@ -17,7 +17,10 @@ const apiEnvSchema = z.object({
   SIGNUPS_PER_HOUR: z.coerce.number().int().min(1).default(20),
   MAILS_PER_HOUR: z.coerce.number().int().min(1).default(20),
   /** Mail goes out over SMTP when set (smtp://user:pass@host:587); else it lands in DATA_DIR/outbox. */
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+    .optional(),
   MAIL_FROM: z.string().default("Heartline <noreply@localhost>"),
   /** The page listing the outbox, reset links included: off unless "true", and then only for loopback addresses. */
   OUTBOX_PAGE: z.enum(["true", "false"]).default("false"),
@@ -27,7 +30,11 @@ const apiEnvSchema = z.object({
   /** Believe Cloudflare's CF-IPCountry header: only when the site is behind Cloudflare, which sets it. */
   TRUST_CF_HEADERS: z.enum(["true", "false"]).default("false"),
 });
-export type ApiEnv = z.infer<typeof apiEnvSchema> & { databaseUrl: string; outboxPage: boolean; trustCfHeaders: boolean };
+export type ApiEnv = z.infer<typeof apiEnvSchema> & {
+  databaseUrl: string;
+  outboxPage: boolean;
+  trustCfHeaders: boolean;
+};
 
 /** Parses an environment once; a bad value stops the start with a message naming the variable. */
 export function parseApiEnv(source: NodeJS.ProcessEnv = process.env): ApiEnv {

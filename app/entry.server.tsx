@@ -1,12 +1,12 @@
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
-import { RouterContextProvider, ServerRouter, type EntryContext } from "react-router";
+import { type EntryContext, RouterContextProvider, ServerRouter } from "react-router";
 import { TranslatorContext } from "./i18n/translator";
 import { getTranslator } from "./services/i18n.server";
+import { logger } from "./services/logger.server";
 import { NonceProvider } from "./services/nonce";
 import { requestInfoContext } from "./services/request-context";
 import { preloadSettings } from "./services/settings.server";
-import { logger } from "./services/logger.server";
 
 // server.ts reads these from the build, so that both use the very same context object and warm-up.
 export { requestInfoContext };

@@ -1,27 +1,38 @@
-import {
-  data, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches,
-  useRouteLoaderData,
-} from "react-router";
-import { useTranslation } from "./i18n/translator";
-import { ErrorPage } from "./components/error-page";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
+import { ErrorPage } from "./components/error-page";
+import { useTranslation } from "./i18n/translator";
+import { visibleLanguages } from "./i18n/visible-languages";
 import { getMember } from "./services/auth.server";
 import { entryWarningCookie } from "./services/cookies.server";
 import { takeFlash } from "./services/flash.server";
 import { getI18n, i18nextMiddleware, localeOf } from "./services/i18n.server";
 import { useNonce } from "./services/nonce";
-import { captureTracking, loadSiteSettings, refuseUnreadableForm, relayApiCookies } from "./services/root-middleware.server";
+import {
+  captureTracking,
+  loadSiteSettings,
+  refuseUnreadableForm,
+  relayApiCookies,
+} from "./services/root-middleware.server";
 import { getCompanyInfo, getSettings } from "./services/settings.server";
-import { visibleLanguages } from "./i18n/visible-languages";
 import { termsVersionDate } from "./services/site-info";
 import "./styles/app.scss";
 
-export const middleware: Route.MiddlewareFunction[] = [refuseUnreadableForm, relayApiCookies, loadSiteSettings, captureTracking, i18nextMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [
+  refuseUnreadableForm,
+  relayApiCookies,
+  loadSiteSettings,
+  captureTracking,
+  i18nextMiddleware,
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const call = { request, context };
   const [settings, member, company, { flash, clear }] = await Promise.all([
-    getSettings(call), getMember(call), getCompanyInfo(call), takeFlash(request),
+    getSettings(call),
+    getMember(call),
+    getCompanyInfo(call),
+    takeFlash(request),
   ]);
   const locale = localeOf(context);
   const { t } = getI18n(context);
@@ -136,4 +147,3 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <ErrorPage error={error} />;
 }
-

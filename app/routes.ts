@@ -1,4 +1,4 @@
-import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 
 /** The route table of docs/product.md §2; ids are the spec's route names. Screens arrive with their own issues. */
 export default [

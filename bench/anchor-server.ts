@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import http from "node:http";
 import { gzipSync } from "node:zlib";
+import type { ChildNode, Element } from "domhandler";
+import { parseDocument } from "htmlparser2";
 import { createElement, Fragment, type ReactNode } from "react";
 import { renderToString } from "react-dom/server";
-import { parseDocument } from "htmlparser2";
-import type { ChildNode, Element } from "domhandler";
 
 /**
  * The benchmark's anchor: a bare node:http server that answers each path with React's renderToString of the same
@@ -19,12 +19,41 @@ const trees = new Map(Object.entries(pages).map(([path, html]) => [path, parseDo
 
 // HTML attribute names React spells differently; the rest it takes as they are.
 const reactNames: Record<string, string> = {
-  class: "className", for: "htmlFor", charset: "charSet", tabindex: "tabIndex", autocomplete: "autoComplete",
-  crossorigin: "crossOrigin", srcset: "srcSet", maxlength: "maxLength", minlength: "minLength", readonly: "readOnly",
-  autofocus: "autoFocus", novalidate: "noValidate", enctype: "encType", hreflang: "hrefLang", inputmode: "inputMode",
-  "accept-charset": "acceptCharset", "http-equiv": "httpEquiv", fetchpriority: "fetchPriority", colspan: "colSpan",
+  class: "className",
+  for: "htmlFor",
+  charset: "charSet",
+  tabindex: "tabIndex",
+  autocomplete: "autoComplete",
+  crossorigin: "crossOrigin",
+  srcset: "srcSet",
+  maxlength: "maxLength",
+  minlength: "minLength",
+  readonly: "readOnly",
+  autofocus: "autoFocus",
+  novalidate: "noValidate",
+  enctype: "encType",
+  hreflang: "hrefLang",
+  inputmode: "inputMode",
+  "accept-charset": "acceptCharset",
+  "http-equiv": "httpEquiv",
+  fetchpriority: "fetchPriority",
+  colspan: "colSpan",
 };
-const booleans = new Set(["disabled", "checked", "selected", "required", "hidden", "open", "multiple", "readOnly", "autoFocus", "noValidate", "async", "defer", "novalidate"]);
+const booleans = new Set([
+  "disabled",
+  "checked",
+  "selected",
+  "required",
+  "hidden",
+  "open",
+  "multiple",
+  "readOnly",
+  "autoFocus",
+  "noValidate",
+  "async",
+  "defer",
+  "novalidate",
+]);
 
 function styleObject(css: string): Record<string, string> {
   const style: Record<string, string> = {};
@@ -51,7 +80,8 @@ function toReact(nodes: ChildNode[]): ReactNode[] {
       if (text) props.dangerouslySetInnerHTML = { __html: text };
       return createElement(element.name, props);
     }
-    if (element.name === "textarea") props.defaultValue = element.children.map((c) => (c.type === "text" ? c.data : "")).join("");
+    if (element.name === "textarea")
+      props.defaultValue = element.children.map((c) => (c.type === "text" ? c.data : "")).join("");
     return createElement(element.name, props, ...(element.name === "textarea" ? [] : toReact(element.children)));
   });
 }
@@ -65,7 +95,9 @@ http
     }
     const html = `<!DOCTYPE html>${renderToString(createElement(Fragment, null, ...toReact(tree)))}`;
     if (/\bgzip\b/.test(req.headers["accept-encoding"] ?? "")) {
-      res.writeHead(200, { "content-type": "text/html; charset=utf-8", "content-encoding": "gzip" }).end(gzipSync(html));
+      res
+        .writeHead(200, { "content-type": "text/html; charset=utf-8", "content-encoding": "gzip" })
+        .end(gzipSync(html));
     } else {
       res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(html);
     }

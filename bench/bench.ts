@@ -1,8 +1,8 @@
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import autocannon from "autocannon";
 import { chromium } from "@playwright/test";
+import autocannon from "autocannon";
 
 /**
  * `npm run bench`: the production server (as `npm start` runs it) and the anchor (bench/anchor-server.ts: React's
@@ -17,12 +17,20 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const dataDir = "data/bench";
 
 function start(args: string[], env: Record<string, string>): ChildProcess {
-  return spawn("node", args, { env: { ...process.env, ...env, NODE_ENV: "production" }, stdio: ["ignore", "inherit", "inherit"] });
+  return spawn("node", args, {
+    env: { ...process.env, ...env, NODE_ENV: "production" },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
 }
 
 async function waitFor(url: string) {
   for (let i = 0; i < 240; i++) {
-    if (await fetch(url).then((r) => r.status < 500).catch(() => false)) return;
+    if (
+      await fetch(url)
+        .then((r) => r.status < 500)
+        .catch(() => false)
+    )
+      return;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   throw new Error(`${url} did not answer`);
@@ -35,17 +43,37 @@ function cpuMs(pid: number): number {
 }
 
 function rssMb(pid: number): number {
-  const line = fs.readFileSync(`/proc/${pid}/status`, "utf8").split("\n").find((l) => l.startsWith("VmRSS:"))!;
+  const line = fs
+    .readFileSync(`/proc/${pid}/status`, "utf8")
+    .split("\n")
+    .find((l) => l.startsWith("VmRSS:"))!;
   return Number(line.replace(/\D/g, "")) / 1024;
 }
 
-interface Run { rps: number; p50: number; p99: number; cpu: number; errors: number }
+interface Run {
+  rps: number;
+  p50: number;
+  p99: number;
+  cpu: number;
+  errors: number;
+}
 
 async function load(url: string, pid: number, cookie?: string): Promise<Run> {
   const before = cpuMs(pid);
-  const result = await autocannon({ url, connections: 10, duration: seconds, headers: { "accept-encoding": "gzip", ...(cookie ? { cookie } : {}) } });
+  const result = await autocannon({
+    url,
+    connections: 10,
+    duration: seconds,
+    headers: { "accept-encoding": "gzip", ...(cookie ? { cookie } : {}) },
+  });
   const cpu = (cpuMs(pid) - before) / Math.max(1, result.requests.total);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpu, errors: result.errors + result.non2xx };
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    cpu,
+    errors: result.errors + result.non2xx,
+  };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -80,17 +108,28 @@ async function pageWeight(browser: import("@playwright/test").Browser, url: stri
 // and the seed's image and fake-name libraries would stay resident in the measured process.
 execFileSync("npm", ["run", "--silent", "seed"], { env: { ...process.env, DATA_DIR: dataDir }, stdio: "inherit" });
 // As `npm start` runs it (package.json): compiled, with its heap cap.
-const server = start(["--max-old-space-size=160", "start.mjs"], { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn" });
+const server = start(["--max-old-space-size=160", "start.mjs"], {
+  PORT: String(port),
+  DATA_DIR: dataDir,
+  LOG_LEVEL: "warn",
+});
 let anchor: ChildProcess | undefined;
 try {
   await waitFor(`${origin}/healthz`);
 
   // Logged in as the free demo member (README), as a browser would be.
   const login = await fetch(`${origin}/api/user.php`, {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "free@example.com", password: "demo-free-2026" }),
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: "free@example.com", password: "demo-free-2026" }),
   });
-  const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-  const search = (await (await fetch(`${origin}/api/members.php`, { headers: { cookie } })).json()) as { profiles: { id: number }[] };
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  const search = (await (await fetch(`${origin}/api/members.php`, { headers: { cookie } })).json()) as {
+    profiles: { id: number }[];
+  };
   const routes: { title: string; path: string; cookie?: string }[] = [
     { title: "/ (logged out)", path: "/" },
     { title: "/pages/terms", path: "/pages/terms" },
@@ -102,7 +141,9 @@ try {
   // The anchor renders what the site answered for each path.
   const pages: Record<string, string> = {};
   for (const route of routes) {
-    const response = await fetch(origin + route.path, { headers: { cookie: `entry_warning_skipped=1${route.cookie ? `; ${route.cookie}` : ""}` } });
+    const response = await fetch(origin + route.path, {
+      headers: { cookie: `entry_warning_skipped=1${route.cookie ? `; ${route.cookie}` : ""}` },
+    });
     if (!response.ok) throw new Error(`${route.path} answered ${response.status}`);
     pages[route.path] = await response.text();
   }
@@ -113,17 +154,26 @@ try {
   for (const route of routes) {
     const rendered = await fetch(`http://127.0.0.1:${anchorPort}${route.path}`).then((r) => r.text());
     const ratio = rendered.length / pages[route.path]!.length;
-    if (Math.abs(ratio - 1) > 0.1) throw new Error(`the anchor's ${route.path} is ${(ratio * 100).toFixed(0)}% of the page's size`);
+    if (Math.abs(ratio - 1) > 0.1)
+      throw new Error(`the anchor's ${route.path} is ${(ratio * 100).toFixed(0)}% of the page's size`);
   }
 
-  console.log(`autocannon, 10 connections, ${seconds} s, ${rounds} paired rounds (medians), NODE_ENV=production, SQLite`);
+  console.log(
+    `autocannon, 10 connections, ${seconds} s, ${rounds} paired rounds (medians), NODE_ENV=production, SQLite`,
+  );
   console.log("route                      req/s   p50   p99  CPU ms/req   anchor req/s  anchor CPU ms   ratio");
   let peakRss = 0;
   for (const route of routes) {
     const site: Run[] = [];
     const bare: Run[] = [];
     for (let round = 0; round < rounds; round++) {
-      site.push(await load(origin + route.path, server.pid!, route.cookie ? `entry_warning_skipped=1; ${route.cookie}` : "entry_warning_skipped=1"));
+      site.push(
+        await load(
+          origin + route.path,
+          server.pid!,
+          route.cookie ? `entry_warning_skipped=1; ${route.cookie}` : "entry_warning_skipped=1",
+        ),
+      );
       peakRss = Math.max(peakRss, rssMb(server.pid!));
       bare.push(await load(`http://127.0.0.1:${anchorPort}${route.path}`, anchor.pid!));
     }
@@ -132,21 +182,35 @@ try {
     const errors = site.reduce((n, r) => n + r.errors, 0);
     console.log(
       `${route.title.padEnd(24)} ${rps.toFixed(0).padStart(7)} ${String(median(site.map((r) => r.p50))).padStart(5)} ${String(median(site.map((r) => r.p99))).padStart(5)}` +
-      ` ${median(site.map((r) => r.cpu)).toFixed(1).padStart(11)} ${anchorRps.toFixed(0).padStart(14)} ${median(bare.map((r) => r.cpu)).toFixed(1).padStart(14)}` +
-      ` ${((rps / anchorRps) * 100).toFixed(0).padStart(6)}%${errors ? `   (${errors} errors/non-2xx)` : ""}`,
+        ` ${median(site.map((r) => r.cpu))
+          .toFixed(1)
+          .padStart(11)} ${anchorRps.toFixed(0).padStart(14)} ${median(bare.map((r) => r.cpu))
+          .toFixed(1)
+          .padStart(14)}` +
+        ` ${((rps / anchorRps) * 100).toFixed(0).padStart(6)}%${errors ? `   (${errors} errors/non-2xx)` : ""}`,
     );
   }
   console.log(`server resident set, peak under load: ${peakRss.toFixed(0)} MB`);
 
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic", "--no-first-run"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--disable-quic",
+      "--no-first-run",
+    ],
   });
   console.log("\nloaded by Chromium at 360 px (kB as sent: brotli)          HTML      JS  scripts     CSS  images");
   for (const route of routes) {
     const w = await pageWeight(browser, origin + route.path, route.cookie);
     const kb = (n: number) => (n / 1024).toFixed(1).padStart(7);
-    console.log(`${route.title.padEnd(48)} ${kb(w.document)} ${kb(w.script)} ${String(w.scripts).padStart(8)} ${kb(w.stylesheet)} ${kb(w.image)}`);
+    console.log(
+      `${route.title.padEnd(48)} ${kb(w.document)} ${kb(w.script)} ${String(w.scripts).padStart(8)} ${kb(w.stylesheet)} ${kb(w.image)}`,
+    );
   }
   await browser.close();
 } finally {

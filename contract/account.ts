@@ -30,5 +30,7 @@ export const newPasswordTwiceSchema = typedTwice({ password: newPasswordField },
 
 /** The settings screen's password form: the old one, and the new one twice. */
 export const passwordChangeFormSchema = typedTwice(
-  { old_password: currentPasswordField, new_password: newPasswordField }, "new_password", "new_password_confirm",
+  { old_password: currentPasswordField, new_password: newPasswordField },
+  "new_password",
+  "new_password_confirm",
 );

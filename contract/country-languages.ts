@@ -1,4 +1,4 @@
-import { locales, type Locale } from "./locales";
+import { type Locale, locales } from "./locales";
 
 /**
  * Country-to-language table of docs/product.md §9. The spec lists no language for DK, FI, NO and SE although the site

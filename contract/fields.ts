@@ -22,7 +22,8 @@ export const nameField = z
   .max(30, "validation.tooLong")
   .refine((value) => !value.startsWith("@"), "validation.nameAt");
 export const signupMessageField = z.string().trim().max(500, "validation.tooLong").optional();
-const emailField = (invalid: string) => z.string(required).trim().toLowerCase().max(254, "validation.tooLong").pipe(z.email(invalid));
+const emailField = (invalid: string) =>
+  z.string(required).trim().toLowerCase().max(254, "validation.tooLong").pipe(z.email(invalid));
 export const newEmailField = emailField("validation.invalidEmail");
 /** A member's next address, on e-mail change: its own message (docs/product.md §5 'New email adress is invalid.'). */
 export const changedEmailField = emailField("validation.newEmailInvalid");
@@ -32,10 +33,16 @@ export const newPasswordField = z.string(required).min(8, "validation.passwordTo
 export const currentPasswordField = z.string(required).max(200);
 
 /** A form that asks for a new password twice (docs/product.md §5: 'The entered passwords are not the same.'). */
-export function typedTwice<Shape extends z.ZodRawShape, Confirmation extends string>(shape: Shape, field: keyof Shape & string, confirmation: Confirmation) {
+export function typedTwice<Shape extends z.ZodRawShape, Confirmation extends string>(
+  shape: Shape,
+  field: keyof Shape & string,
+  confirmation: Confirmation,
+) {
   const both = { ...shape, [confirmation]: z.string(required) } as Shape & Record<Confirmation, z.ZodString>;
-  return z.object(both).refine((v) => (v as Record<string, unknown>)[field] === (v as Record<string, unknown>)[confirmation], {
-    path: [confirmation],
-    message: "validation.passwordsDiffer",
-  });
+  return z
+    .object(both)
+    .refine((v) => (v as Record<string, unknown>)[field] === (v as Record<string, unknown>)[confirmation], {
+      path: [confirmation],
+      message: "validation.passwordsDiffer",
+    });
 }

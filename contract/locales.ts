@@ -9,6 +9,15 @@ export function isLocale(value: unknown): value is Locale {
 
 /** Each language's name in itself, as a language menu shows it (endonyms are not translated). */
 export const languageNames: Record<Locale, string> = {
-  en: "English", nl: "Nederlands", de: "Deutsch", it: "Italiano", fr: "Français", es: "Español",
-  pl: "Polski", da: "Dansk", fi: "Suomi", no: "Norsk", sv: "Svenska",
+  en: "English",
+  nl: "Nederlands",
+  de: "Deutsch",
+  it: "Italiano",
+  fr: "Français",
+  es: "Español",
+  pl: "Polski",
+  da: "Dansk",
+  fi: "Suomi",
+  no: "Norsk",
+  sv: "Svenska",
 };

@@ -15,9 +15,9 @@ export const profileCardSchema = z.object({
 });
 export type ProfileCard = z.infer<typeof profileCardSchema>;
 
-
 /** An empty form field means "any". */
-const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === "" || v === null ? undefined : v), schema.optional());
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === "" || v === null ? undefined : v), schema.optional());
 
 export const searchQuerySchema = z.object({
   gender: optional(z.enum(["male", "female"])),
@@ -74,7 +74,9 @@ export const likesResponseSchema = z.object({
 export const likeResponseSchema = z.object({ liked: z.boolean(), match: z.boolean() });
 
 export const autoLikeResponseSchema = z.object({
-  profile: z.object({ id: z.number().int(), name: z.string(), main_image: z.object({ match: z.string() }).nullable() }).nullable(),
+  profile: z
+    .object({ id: z.number().int(), name: z.string(), main_image: z.object({ match: z.string() }).nullable() })
+    .nullable(),
 });
 
 export const blockResponseSchema = z.object({ blocked: z.boolean() });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { endpoints, type Endpoint } from "./endpoints";
+import { type Endpoint, endpoints } from "./endpoints";
 import { apiErrorSchema } from "./errors";
 
 const jsonSchema = (schema: z.ZodType, io: "input" | "output") =>
@@ -9,7 +9,9 @@ const jsonSchema = (schema: z.ZodType, io: "input" | "output") =>
 export function openApiDocument() {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const endpoint of endpoints as readonly Endpoint[]) {
-    const query = endpoint.query ? (jsonSchema(endpoint.query, "input") as { properties?: Record<string, object>; required?: string[] }) : null;
+    const query = endpoint.query
+      ? (jsonSchema(endpoint.query, "input") as { properties?: Record<string, object>; required?: string[] })
+      : null;
     paths[endpoint.path] ??= {};
     paths[endpoint.path]![endpoint.method] = {
       summary: endpoint.summary,
@@ -20,12 +22,26 @@ export function openApiDocument() {
         schema,
       })),
       ...(endpoint.body && {
-        requestBody: { required: true, content: { "application/json": { schema: jsonSchema(endpoint.body, "input") } } },
+        requestBody: {
+          required: true,
+          content: { "application/json": { schema: jsonSchema(endpoint.body, "input") } },
+        },
       }),
       responses: {
-        200: { description: "OK", content: { "application/json": { schema: jsonSchema(endpoint.response, "output") } } },
-        ...(endpoint.member && { 403: { description: "Not logged in (data.authentication_required)", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } } }),
-        default: { description: "Error", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } },
+        200: {
+          description: "OK",
+          content: { "application/json": { schema: jsonSchema(endpoint.response, "output") } },
+        },
+        ...(endpoint.member && {
+          403: {
+            description: "Not logged in (data.authentication_required)",
+            content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+          },
+        }),
+        default: {
+          description: "Error",
+          content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+        },
       },
     };
   }

@@ -1,9 +1,7 @@
 import { z } from "zod";
 import { locales } from "./locales";
 
-export const settingsQuerySchema = z
-  .object({ domain: z.string().min(1).max(253) })
-  .catchall(z.string());
+export const settingsQuerySchema = z.object({ domain: z.string().min(1).max(253) }).catchall(z.string());
 
 export const minimumMessageCostSchema = z.object({ costs: z.number(), currency: z.string().length(3) });
 

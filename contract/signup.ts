@@ -1,11 +1,19 @@
 import { z } from "zod";
-import { locales } from "./locales";
-import { userSchema } from "./user";
-import { profileCardSchema } from "./members";
 import {
-  cityField, countryField, dateOfBirthField, genderField, nameField, newEmailField, newPasswordField, regionField,
-  seekingField, signupMessageField,
+  cityField,
+  countryField,
+  dateOfBirthField,
+  genderField,
+  nameField,
+  newEmailField,
+  newPasswordField,
+  regionField,
+  seekingField,
+  signupMessageField,
 } from "./fields";
+import { locales } from "./locales";
+import { profileCardSchema } from "./members";
+import { userSchema } from "./user";
 
 export const trackingSchema = z.object({
   network: z.string().max(100).optional(),

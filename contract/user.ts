@@ -66,7 +66,12 @@ export const okResponseSchema = z.object({ ok: z.literal(true) });
  * conform turns an empty field into undefined, hence the `error` for a missing value.
  */
 export const loginFormSchema = z.object({
-  email: z.string({ error: "validation.required" }).trim().toLowerCase().max(254).pipe(z.email("validation.invalidEmail")),
+  email: z
+    .string({ error: "validation.required" })
+    .trim()
+    .toLowerCase()
+    .max(254)
+    .pipe(z.email("validation.invalidEmail")),
   password: z.string({ error: "validation.required" }).max(200, "validation.tooLong"),
   redirectTo: z.string().optional(),
 });

@@ -2,32 +2,66 @@ import type { DbOrTx, Tx } from "../db/database";
 
 /** Accounts whose deletion was asked for on or before `cutoff`. */
 export function listPendingDeletionsSince(db: DbOrTx, cutoff: string) {
-  return db.selectFrom("users").select("id").where("status", "=", "pending_deletion").where("deletion_requested_at", "<=", cutoff).execute();
+  return db
+    .selectFrom("users")
+    .select("id")
+    .where("status", "=", "pending_deletion")
+    .where("deletion_requested_at", "<=", cutoff)
+    .execute();
 }
 
 export function listPhotoFiles(db: DbOrTx, userId: number) {
   return db.selectFrom("photos").select(["filename", "thumb_filename"]).where("user_id", "=", userId).execute();
 }
 
-const userTables = ["photos", "profile_interests", "account_tokens", "sessions", "login_failures", "discount_codes", "profiles", "swipe_skips"] as const;
+const userTables = [
+  "photos",
+  "profile_interests",
+  "account_tokens",
+  "sessions",
+  "login_failures",
+  "discount_codes",
+  "profiles",
+  "swipe_skips",
+] as const;
 
 /** Deletes everything of a member but the row itself and the credit ledger, which accounting keeps. */
 export async function deleteAccountData(db: Tx, userId: number) {
   for (const table of userTables) await db.deleteFrom(table).where("user_id", "=", userId).execute();
-  await db.deleteFrom("likes").where((eb) => eb.or([eb("liker_id", "=", userId), eb("liked_id", "=", userId)])).execute();
-  await db.deleteFrom("blocks").where((eb) => eb.or([eb("blocker_id", "=", userId), eb("blocked_id", "=", userId)])).execute();
+  await db
+    .deleteFrom("likes")
+    .where((eb) => eb.or([eb("liker_id", "=", userId), eb("liked_id", "=", userId)]))
+    .execute();
+  await db
+    .deleteFrom("blocks")
+    .where((eb) => eb.or([eb("blocker_id", "=", userId), eb("blocked_id", "=", userId)]))
+    .execute();
 }
 
 /** Leaves the member's row anonymous: nothing in it names or reaches the person. */
 export function anonymiseUser(db: DbOrTx, userId: number) {
-  return db.updateTable("users").set({
-    email: `deleted-${userId}@deleted.invalid`, password_hash: null, status: "deleted", tracking: null, invited_with: null,
-    notifications_disabled: "[]", last_seen_at: null, page_hidden_at: null,
-  }).where("id", "=", userId).execute();
+  return db
+    .updateTable("users")
+    .set({
+      email: `deleted-${userId}@deleted.invalid`,
+      password_hash: null,
+      status: "deleted",
+      tracking: null,
+      invited_with: null,
+      notifications_disabled: "[]",
+      last_seen_at: null,
+      page_hidden_at: null,
+    })
+    .where("id", "=", userId)
+    .execute();
 }
 
 export function listPhotosForExport(db: DbOrTx, userId: number) {
-  return db.selectFrom("photos").select(["filename", "status", "is_main", "created_at"]).where("user_id", "=", userId).execute();
+  return db
+    .selectFrom("photos")
+    .select(["filename", "status", "is_main", "created_at"])
+    .where("user_id", "=", userId)
+    .execute();
 }
 
 export function listInterestSlugs(db: DbOrTx, userId: number) {
@@ -40,11 +74,20 @@ export function listInterestSlugs(db: DbOrTx, userId: number) {
 }
 
 export function listCreditLedger(db: DbOrTx, userId: number) {
-  return db.selectFrom("credit_ledger").select(["delta", "balance_after", "reason", "reference", "created_at"]).where("user_id", "=", userId).orderBy("id").execute();
+  return db
+    .selectFrom("credit_ledger")
+    .select(["delta", "balance_after", "reason", "reference", "created_at"])
+    .where("user_id", "=", userId)
+    .orderBy("id")
+    .execute();
 }
 
 export function listDiscountCodesForExport(db: DbOrTx, userId: number) {
-  return db.selectFrom("discount_codes").select(["code", "value_percentage", "status", "expires", "reason", "created_at"]).where("user_id", "=", userId).execute();
+  return db
+    .selectFrom("discount_codes")
+    .select(["code", "value_percentage", "status", "expires", "reason", "created_at"])
+    .where("user_id", "=", userId)
+    .execute();
 }
 
 export function listSessionsForExport(db: DbOrTx, userId: number) {

@@ -1,7 +1,7 @@
 import type { Mailer } from "../adapters/mail";
 import type { Db } from "../db/database";
 import type { SiteRow, TokenPurpose } from "../db/schema";
-import { renderMail, type MailKind } from "../mail/templates";
+import { type MailKind, renderMail } from "../mail/templates";
 import { deleteToken, issueToken } from "./account-tokens";
 
 const mails: Record<MailKind, { purpose: TokenPurpose; path: string }> = {

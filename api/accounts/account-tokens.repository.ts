@@ -23,7 +23,12 @@ export function findTokenByHash(db: DbOrTx, tokenHash: string) {
   return db.selectFrom("account_tokens").selectAll().where("token_hash", "=", tokenHash).executeTakeFirstOrThrow();
 }
 
-export async function countTokensSince(db: DbOrTx, userId: number, purpose: TokenPurpose, since: string): Promise<number> {
+export async function countTokensSince(
+  db: DbOrTx,
+  userId: number,
+  purpose: TokenPurpose,
+  since: string,
+): Promise<number> {
   const row = await db
     .selectFrom("account_tokens")
     .select((eb) => eb.fn.countAll<number>().as("n"))

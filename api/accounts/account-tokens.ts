@@ -1,8 +1,8 @@
-import { nowIso, type DbOrTx } from "../db/database";
+import { DAY, HOUR } from "../../contract/durations";
+import { type DbOrTx, nowIso } from "../db/database";
 import type { TokenPurpose } from "../db/schema";
 import * as repo from "./account-tokens.repository";
 import { hashSessionToken, newSessionToken } from "./session-token";
-import { DAY, HOUR } from "../../contract/durations";
 
 /** How long each kind of mailed link works (docs/product.md §4: reactivation within 14 days). */
 export const tokenLifetimeMs: Record<TokenPurpose, number> = {

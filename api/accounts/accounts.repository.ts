@@ -2,12 +2,7 @@ import type { DbOrTx } from "../db/database";
 import type { ProfileRow, UserUpdate } from "../db/schema";
 
 export function findUserByEmail(db: DbOrTx, siteId: number, email: string) {
-  return db
-    .selectFrom("users")
-    .selectAll()
-    .where("site_id", "=", siteId)
-    .where("email", "=", email)
-    .executeTakeFirst();
+  return db.selectFrom("users").selectAll().where("site_id", "=", siteId).where("email", "=", email).executeTakeFirst();
 }
 
 export function findUserById(db: DbOrTx, userId: number) {
@@ -44,7 +39,13 @@ export function updateUser(db: DbOrTx, userId: number, changes: UserUpdate) {
 export function insertSession(db: DbOrTx, userId: number, tokenHash: string, createdAt: string, expiresAt: string) {
   return db
     .insertInto("sessions")
-    .values({ user_id: userId, token_hash: tokenHash, created_at: createdAt, expires_at: expiresAt, last_used_at: createdAt })
+    .values({
+      user_id: userId,
+      token_hash: tokenHash,
+      created_at: createdAt,
+      expires_at: expiresAt,
+      last_used_at: createdAt,
+    })
     .execute();
 }
 
@@ -67,7 +68,9 @@ export function deleteSessionByHash(db: DbOrTx, tokenHash: string) {
 export function deleteEndedSessions(db: DbOrTx, now: string, idleCutoff: string) {
   return db
     .deleteFrom("sessions")
-    .where((eb) => eb.or([eb("expires_at", "<=", now), eb("last_used_at", "<=", idleCutoff), eb("last_used_at", "is", null)]))
+    .where((eb) =>
+      eb.or([eb("expires_at", "<=", now), eb("last_used_at", "<=", idleCutoff), eb("last_used_at", "is", null)]),
+    )
     .execute();
 }
 

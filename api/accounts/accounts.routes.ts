@@ -2,7 +2,7 @@ import type { RouteDeps } from "../app";
 import { ApiError } from "../errors";
 import { clearSessionCookie, setSessionCookie } from "../http/cookies";
 import { refuseCrossSiteRequest } from "../http/cross-site";
-import { contractRoutes, type ContractRoutes, type HandlerContext } from "../http/register";
+import { type ContractRoutes, contractRoutes, type HandlerContext } from "../http/register";
 import * as accounts from "./accounts.service";
 
 /** user.php (GET current member, POST login, PUT language), logout.php and page-hidden.php (docs/product.md §7). */
@@ -13,22 +13,33 @@ export function accountsRoutes({ db, env, limits }: RouteDeps): ContractRoutes {
 
   register("get", "/api/user.php", async ({ site, member }) => ({ user: await accounts.userView(db, site, member) }));
 
-  register("post", "/api/user.php", limits.password, async ({ req, res, body: { email, password }, site, log, sessionToken, sessionCookie }) => {
-    const address = req.ip ?? "";
-    try {
-      const { user, token, reactivated } = await accounts.logIn({ db, address, policy, log }, site, email, password, sessionToken);
-      setSessionCookie(req, res, sessionCookie, token);
-      log.info({ userId: user.id, address, reactivated }, "member logged in");
-      return { user: await accounts.userView(db, site, user), reactivated };
-    } catch (error) {
-      // Never the password; the account's id when the address has one, so refusals can be traced.
-      if (error instanceof ApiError) {
-        const account = await accounts.accountIdForEmail(db, site, email);
-        log.info({ security: "login_refused", code: error.code, address, userId: account }, "login refused");
+  register(
+    "post",
+    "/api/user.php",
+    limits.password,
+    async ({ req, res, body: { email, password }, site, log, sessionToken, sessionCookie }) => {
+      const address = req.ip ?? "";
+      try {
+        const { user, token, reactivated } = await accounts.logIn(
+          { db, address, policy, log },
+          site,
+          email,
+          password,
+          sessionToken,
+        );
+        setSessionCookie(req, res, sessionCookie, token);
+        log.info({ userId: user.id, address, reactivated }, "member logged in");
+        return { user: await accounts.userView(db, site, user), reactivated };
+      } catch (error) {
+        // Never the password; the account's id when the address has one, so refusals can be traced.
+        if (error instanceof ApiError) {
+          const account = await accounts.accountIdForEmail(db, site, email);
+          log.info({ security: "login_refused", code: error.code, address, userId: account }, "login refused");
+        }
+        throw error;
       }
-      throw error;
-    }
-  });
+    },
+  );
 
   register("put", "/api/user.php", async ({ site, member, body: { language } }) => {
     await accounts.setLanguage(db, member, language);

@@ -1,17 +1,16 @@
-import type { User } from "../../contract/user";
-import type { Locale } from "../../contract/locales";
 import { ageOn } from "../../contract/age";
-import { nowIso, type Db, type DbOrTx } from "../db/database";
+import { DAY, MINUTE } from "../../contract/durations";
+import type { Locale } from "../../contract/locales";
+import type { User } from "../../contract/user";
+import { type Db, type DbOrTx, nowIso } from "../db/database";
 import type { PhotoRow, SiteRow, UserRow } from "../db/schema";
 import { ApiError } from "../errors";
-import * as repo from "./accounts.repository";
 import { newLikesCount } from "../likes/likes.service";
+import * as repo from "./accounts.repository";
+import { createSession, reactivate, reactivationDays } from "./lifecycle.service";
 import { checkPassword, type PasswordAttempt } from "./login-guard";
 import { verifyPassword } from "./password";
 import { hashSessionToken, sessionIdleSeconds } from "./session-token";
-import { createSession, reactivate, reactivationDays } from "./lifecycle.service";
-import { DAY, MINUTE } from "../../contract/durations";
-
 
 const loginFailed = () => new ApiError(401, "login_failed", "Login failed, please try again");
 
@@ -35,7 +34,10 @@ export async function logIn(
   await checkPassword(attempt, user, password, loginFailed);
   const now = new Date();
   // docs/product.md §4: logging in within the window undoes a pending deletion; after it the account is as good as gone.
-  if (user.status === "pending_deletion" && now.getTime() - new Date(user.deletion_requested_at ?? 0).getTime() > reactivationDays * DAY) {
+  if (
+    user.status === "pending_deletion" &&
+    now.getTime() - new Date(user.deletion_requested_at ?? 0).getTime() > reactivationDays * DAY
+  ) {
     throw loginFailed();
   }
   return db.transaction().execute(async (trx) => {
@@ -69,10 +71,17 @@ export type SessionMember = UserRow & { session_id: number };
  */
 export async function memberForToken(db: Db, site: SiteRow, token: string): Promise<SessionMember | null> {
   const now = Date.now();
-  const found = await repo.findUserBySessionHash(db, site.id, hashSessionToken(token), new Date(now).toISOString(), idleCutoff(now));
+  const found = await repo.findUserBySessionHash(
+    db,
+    site.id,
+    hashSessionToken(token),
+    new Date(now).toISOString(),
+    idleCutoff(now),
+  );
   if (!found) return null;
   const { session_used_at: usedAt, ...member } = found;
-  if (!usedAt || now - new Date(usedAt).getTime() > 5 * MINUTE) await repo.touchSession(db, member.session_id, new Date(now).toISOString());
+  if (!usedAt || now - new Date(usedAt).getTime() > 5 * MINUTE)
+    await repo.touchSession(db, member.session_id, new Date(now).toISOString());
   return member;
 }
 

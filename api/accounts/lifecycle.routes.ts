@@ -3,9 +3,9 @@ import type { Logger } from "pino";
 import type { RouteDeps } from "../app";
 import { acceptRetentionOffer } from "../discounts/discounts.service";
 import { clearSessionCookie } from "../http/cookies";
-import { contractRoutes, type ContractRoutes } from "../http/register";
-import { siteOrigin } from "../http/site-origin";
 import { perAddressLimit } from "../http/rate-limit";
+import { type ContractRoutes, contractRoutes } from "../http/register";
+import { siteOrigin } from "../http/site-origin";
 import * as lifecycle from "./lifecycle.service";
 
 /** Activation, password reset and change, e-mail change, deletion, reactivation and data export. */
@@ -13,7 +13,11 @@ export function lifecycleRoutes({ db, env, mailer, limits }: RouteDeps): Contrac
   const routes = contractRoutes();
   const { register } = routes;
   // Everything that sends mail is limited per visitor address; per e-mail address the services count.
-  const mailRateLimit = perAddressLimit(3600_000, env.MAILS_PER_HOUR, "Too many emails requested, please try again later");
+  const mailRateLimit = perAddressLimit(
+    3600_000,
+    env.MAILS_PER_HOUR,
+    "Too many emails requested, please try again later",
+  );
   const policy = { maxFailures: env.LOGIN_MAX_FAILURES, blockMinutes: env.LOGIN_BLOCK_MINUTES };
   const mailDeps = (site: lifecycle.MailDeps["site"]) => ({ db, mailer, site, origin: siteOrigin(site) });
   const attempt = (req: Request, log: Logger) => ({ db, address: req.ip ?? "", policy, log });
@@ -39,29 +43,49 @@ export function lifecycleRoutes({ db, env, mailer, limits }: RouteDeps): Contrac
     return { ok: true };
   });
 
-  register("put", "/api/password.php", limits.password, async ({ req, site, member, log, body: { old_password, new_password } }) => {
-    await lifecycle.changePassword(attempt(req, log), site, member, old_password, new_password);
-    log.info({ security: "password_changed", userId: member.id, address: req.ip }, "password changed");
-    return { ok: true };
-  });
+  register(
+    "put",
+    "/api/password.php",
+    limits.password,
+    async ({ req, site, member, log, body: { old_password, new_password } }) => {
+      await lifecycle.changePassword(attempt(req, log), site, member, old_password, new_password);
+      log.info({ security: "password_changed", userId: member.id, address: req.ip }, "password changed");
+      return { ok: true };
+    },
+  );
 
-  register("post", "/api/mail-change.php", limits.password, mailRateLimit, async ({ req, site, member, log, body: { email, password } }) => {
-    await lifecycle.requestMailChange(mailDeps(site), attempt(req, log), member, email, password);
-    return { ok: true };
-  });
+  register(
+    "post",
+    "/api/mail-change.php",
+    limits.password,
+    mailRateLimit,
+    async ({ req, site, member, log, body: { email, password } }) => {
+      await lifecycle.requestMailChange(mailDeps(site), attempt(req, log), member, email, password);
+      return { ok: true };
+    },
+  );
 
-  register("put", "/api/mail-change.php", async ({ site, body: { token } }) =>
-    ({ ok: true, email: await lifecycle.confirmMailChange(db, site, token) }));
+  register("put", "/api/mail-change.php", async ({ site, body: { token } }) => ({
+    ok: true,
+    email: await lifecycle.confirmMailChange(db, site, token),
+  }));
 
-  register("post", "/api/retention-offer.php", async ({ site, member, body: { offer } }) =>
-    ({ discountcode: await acceptRetentionOffer(db, site, member, offer) }));
+  register("post", "/api/retention-offer.php", async ({ site, member, body: { offer } }) => ({
+    discountcode: await acceptRetentionOffer(db, site, member, offer),
+  }));
 
-  register("delete", "/api/user.php", limits.password, mailRateLimit, async ({ req, res, site, member, log, sessionCookie, body: { password } }) => {
-    await lifecycle.requestDeletion(mailDeps(site), attempt(req, log), member, password);
-    clearSessionCookie(req, res, sessionCookie);
-    log.info({ userId: member.id }, "account pending deletion");
-    return { ok: true };
-  });
+  register(
+    "delete",
+    "/api/user.php",
+    limits.password,
+    mailRateLimit,
+    async ({ req, res, site, member, log, sessionCookie, body: { password } }) => {
+      await lifecycle.requestDeletion(mailDeps(site), attempt(req, log), member, password);
+      clearSessionCookie(req, res, sessionCookie);
+      log.info({ userId: member.id }, "account pending deletion");
+      return { ok: true };
+    },
+  );
 
   register("post", "/api/reactivate.php", async ({ site, body: { token } }) => {
     await lifecycle.reactivateByLink(db, site, token);

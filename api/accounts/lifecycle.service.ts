@@ -1,18 +1,18 @@
 import fs from "node:fs/promises";
 import path from "node:path";
+import { DAY } from "../../contract/durations";
 import type { Mailer } from "../adapters/mail";
-import { nowIso, type Db, type DbOrTx } from "../db/database";
+import { type Db, type DbOrTx, nowIso } from "../db/database";
 import type { SiteRow, TokenPurpose, UserRow } from "../db/schema";
 import { ApiError } from "../errors";
+import * as accountData from "./account-data.repository";
 import { sendAccountMail } from "./account-mail";
 import { consumeToken, revokeCredentialLinks, tokensSentToday } from "./account-tokens";
-import { checkPassword, clearLoginFailures, type PasswordAttempt } from "./login-guard";
-import { refuseWeakPassword } from "./weak-passwords";
 import * as repo from "./accounts.repository";
-import * as accountData from "./account-data.repository";
+import { checkPassword, clearLoginFailures, type PasswordAttempt } from "./login-guard";
 import { hashPassword } from "./password";
 import { hashSessionToken, newSessionToken, sessionMaxAgeSeconds } from "./session-token";
-import { DAY } from "../../contract/durations";
+import { refuseWeakPassword } from "./weak-passwords";
 
 /** docs/product.md §9: a deleted account can be reactivated within 14 days. */
 export const reactivationDays = 14;
@@ -27,9 +27,13 @@ export interface MailDeps {
 }
 
 const wrongOldPassword = () =>
-  new ApiError(400, "wrong_password", "Please check your old password.", { fields: { old_password: "settings.wrongOldPassword" } });
+  new ApiError(400, "wrong_password", "Please check your old password.", {
+    fields: { old_password: "settings.wrongOldPassword" },
+  });
 const wrongPassword = () =>
-  new ApiError(400, "wrong_password", "Please check your password.", { fields: { password: "settings.wrongPassword" } });
+  new ApiError(400, "wrong_password", "Please check your password.", {
+    fields: { password: "settings.wrongPassword" },
+  });
 
 const linkInvalid = () => new ApiError(410, "link_invalid", "Link expired or invalid, request a new email");
 const mailFailed = () => new ApiError(503, "mail_failed", "An error occured, please try again later.");
@@ -55,8 +59,14 @@ export async function sendActivationMail({ db, mailer, site, origin }: MailDeps,
     throw new ApiError(429, "rate_limited", "Too many activation emails sent, please try again tomorrow.");
   }
   await sendAccountMail(db, mailer, site, origin, {
-    kind: "activation", userId: user.id, to: user.email, name: await profileName(db, user.id), language: user.language,
-  }).catch((error) => { throw error instanceof ApiError ? error : mailFailed(); });
+    kind: "activation",
+    userId: user.id,
+    to: user.email,
+    name: await profileName(db, user.id),
+    language: user.language,
+  }).catch((error) => {
+    throw error instanceof ApiError ? error : mailFailed();
+  });
 }
 
 /** Follows the activation link: the account becomes active and the profile visible. */
@@ -76,14 +86,22 @@ export async function activate(db: Db, site: SiteRow, token: string): Promise<nu
 export async function requestPasswordReset(deps: MailDeps, email: string) {
   const user = await repo.findUserByEmail(deps.db, deps.site.id, email);
   if (!user || user.status === "deleted") {
-    throw new ApiError(404, "email_not_found", "E-mail address not found", { fields: { email: "reset.emailNotFound" } });
+    throw new ApiError(404, "email_not_found", "E-mail address not found", {
+      fields: { email: "reset.emailNotFound" },
+    });
   }
   if ((await tokensSentToday(deps.db, user.id, "password_reset")) >= mailsPerDay) {
     throw new ApiError(429, "too_many_resets", "Too many password reset emails sent, please try again tomorrow.");
   }
   await sendAccountMail(deps.db, deps.mailer, deps.site, deps.origin, {
-    kind: "passwordReset", userId: user.id, to: user.email, name: await profileName(deps.db, user.id), language: user.language,
-  }).catch(() => { throw mailFailed(); });
+    kind: "passwordReset",
+    userId: user.id,
+    to: user.email,
+    name: await profileName(deps.db, user.id),
+    language: user.language,
+  }).catch(() => {
+    throw mailFailed();
+  });
 }
 
 /**
@@ -105,7 +123,13 @@ export async function resetPassword(db: Db, site: SiteRow, token: string, passwo
 }
 
 /** Changes the password of a logged-in member, who must know the old one; other sessions and links end. */
-export async function changePassword(attempt: PasswordAttempt, site: SiteRow, member: UserRow & { session_id: number }, oldPassword: string, newPassword: string) {
+export async function changePassword(
+  attempt: PasswordAttempt,
+  site: SiteRow,
+  member: UserRow & { session_id: number },
+  oldPassword: string,
+  newPassword: string,
+) {
   await checkPassword(attempt, member, oldPassword, wrongOldPassword, "old_password");
   refuseWeakPassword(site, member.email, newPassword, "new_password");
   const passwordHash = await hashPassword(newPassword);
@@ -117,17 +141,32 @@ export async function changePassword(attempt: PasswordAttempt, site: SiteRow, me
 }
 
 /** Mails a confirmation link to a new address; the address changes only when that link is followed. */
-export async function requestMailChange(deps: MailDeps, attempt: PasswordAttempt, member: UserRow, email: string, password: string) {
+export async function requestMailChange(
+  deps: MailDeps,
+  attempt: PasswordAttempt,
+  member: UserRow,
+  email: string,
+  password: string,
+) {
   await checkPassword(attempt, member, password, wrongPassword, "password");
   if (email === member.email || (await repo.findUserByEmail(deps.db, deps.site.id, email))) {
-    throw new ApiError(409, "email_taken", "An account with this e-mail address already exists", { fields: { email: "settings.emailTaken" } });
+    throw new ApiError(409, "email_taken", "An account with this e-mail address already exists", {
+      fields: { email: "settings.emailTaken" },
+    });
   }
   if ((await tokensSentToday(deps.db, member.id, "mail_change")) >= mailsPerDay) {
     throw new ApiError(429, "rate_limited", "Too many emails sent, please try again tomorrow.");
   }
   await sendAccountMail(deps.db, deps.mailer, deps.site, deps.origin, {
-    kind: "mailChange", userId: member.id, to: email, newEmail: email, name: await profileName(deps.db, member.id), language: member.language,
-  }).catch(() => { throw mailFailed(); });
+    kind: "mailChange",
+    userId: member.id,
+    to: email,
+    newEmail: email,
+    name: await profileName(deps.db, member.id),
+    language: member.language,
+  }).catch(() => {
+    throw mailFailed();
+  });
 }
 
 export async function confirmMailChange(db: Db, site: SiteRow, token: string): Promise<string> {
@@ -157,8 +196,12 @@ export async function requestDeletion(deps: MailDeps, attempt: PasswordAttempt, 
   });
   // The mail is a courtesy: logging in within 14 days reactivates as well, so a failed mail undoes nothing.
   await sendAccountMail(deps.db, deps.mailer, deps.site, deps.origin, {
-    kind: "deletion", userId: member.id, to: member.email, name: await profileName(deps.db, member.id),
-    language: member.language, values: { days: reactivationDays },
+    kind: "deletion",
+    userId: member.id,
+    to: member.email,
+    name: await profileName(deps.db, member.id),
+    language: member.language,
+    values: { days: reactivationDays },
   }).catch(() => undefined);
 }
 
@@ -188,7 +231,13 @@ export async function reactivateByLink(db: Db, site: SiteRow, token: string) {
 export async function createSession(db: DbOrTx, userId: number): Promise<string> {
   const token = newSessionToken();
   const now = new Date();
-  await repo.insertSession(db, userId, hashSessionToken(token), now.toISOString(), new Date(now.getTime() + sessionMaxAgeSeconds * 1000).toISOString());
+  await repo.insertSession(
+    db,
+    userId,
+    hashSessionToken(token),
+    now.toISOString(),
+    new Date(now.getTime() + sessionMaxAgeSeconds * 1000).toISOString(),
+  );
   return token;
 }
 
@@ -223,12 +272,21 @@ export async function exportAccount(db: Db, site: SiteRow, member: UserRow) {
     accountData.listDiscountCodesForExport(db, member.id),
     accountData.listSessionsForExport(db, member.id),
   ]);
-  const { password_hash: _hash, failed_logins: _f, blocked_until: _b, ...account } = member as UserRow & { session_id?: number };
+  const {
+    password_hash: _hash,
+    failed_logins: _f,
+    blocked_until: _b,
+    ...account
+  } = member as UserRow & { session_id?: number };
   delete (account as { session_id?: number }).session_id;
   return {
     exported_at: nowIso(),
     site: site.domain,
-    account: { ...account, tracking: member.tracking ? JSON.parse(member.tracking) : null, notifications_disabled: JSON.parse(member.notifications_disabled) },
+    account: {
+      ...account,
+      tracking: member.tracking ? JSON.parse(member.tracking) : null,
+      notifications_disabled: JSON.parse(member.notifications_disabled),
+    },
     profile: { ...profile, interests: interests.map((i) => i.slug) },
     photos: photos.map((p) => ({ ...p, url: `${site.cdn_prefix}/${p.filename}` })),
     credit_ledger: ledger,

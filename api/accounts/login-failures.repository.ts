@@ -55,6 +55,11 @@ export function deleteLoginFailures(db: DbOrTx, userId: number, addresses?: stri
 export function deleteStaleLoginFailures(db: DbOrTx, now: string, windowStart: string) {
   return db
     .deleteFrom("login_failures")
-    .where((eb) => eb.or([eb("blocked_until", "<=", now), eb.and([eb("blocked_until", "is", null), eb("updated_at", "<=", windowStart)])]))
+    .where((eb) =>
+      eb.or([
+        eb("blocked_until", "<=", now),
+        eb.and([eb("blocked_until", "is", null), eb("updated_at", "<=", windowStart)]),
+      ]),
+    )
     .execute();
 }

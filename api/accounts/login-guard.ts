@@ -1,11 +1,11 @@
 import { ipKeyGenerator } from "express-rate-limit";
 import type { Logger } from "pino";
+import { DAY, MINUTE } from "../../contract/durations";
 import type { Db, DbOrTx } from "../db/database";
 import type { UserRow } from "../db/schema";
 import { ApiError } from "../errors";
 import * as repo from "./login-failures.repository";
 import { verifyPassword } from "./password";
-import { DAY, MINUTE } from "../../contract/durations";
 
 /** The lockout rule's settings (LOGIN_MAX_FAILURES, LOGIN_BLOCK_MINUTES). */
 export interface LoginPolicy {
@@ -44,11 +44,16 @@ export async function checkPassword(
   const { db, policy, log } = attempt;
   const address = addressKey(attempt.address);
   const now = new Date();
-  const counters = await db.transaction().execute(async (trx) => [
-    await countAttempt(trx, user.id, address, policy.maxFailures, policy, now),
-    await countAttempt(trx, user.id, everywhere, policy.maxFailures * accountWideFactor, policy, now),
-  ]);
-  const blockedUntil = latestBlock(counters.map((c) => c.blocked_until), now);
+  const counters = await db
+    .transaction()
+    .execute(async (trx) => [
+      await countAttempt(trx, user.id, address, policy.maxFailures, policy, now),
+      await countAttempt(trx, user.id, everywhere, policy.maxFailures * accountWideFactor, policy, now),
+    ]);
+  const blockedUntil = latestBlock(
+    counters.map((c) => c.blocked_until),
+    now,
+  );
   if (blockedUntil) throw accountBlocked(blockedUntil, now, blockedField);
 
   if (await verifyPassword(user.password_hash, password)) {
@@ -58,8 +63,21 @@ export async function checkPassword(
   const reached = counters.filter((c) => c.failures >= c.max);
   if (reached.length === 0) throw wrongPassword();
   const until = new Date(now.getTime() + policy.blockMinutes * MINUTE).toISOString();
-  await repo.blockAddresses(db, user.id, reached.map((c) => c.address), until);
-  log.warn({ security: "lockout", userId: user.id, address: attempt.address, accountWide: reached.some((c) => c.address === everywhere) }, "account locked after wrong passwords");
+  await repo.blockAddresses(
+    db,
+    user.id,
+    reached.map((c) => c.address),
+    until,
+  );
+  log.warn(
+    {
+      security: "lockout",
+      userId: user.id,
+      address: attempt.address,
+      accountWide: reached.some((c) => c.address === everywhere),
+    },
+    "account locked after wrong passwords",
+  );
   throw accountBlocked(until, now, blockedField);
 }
 
@@ -75,12 +93,16 @@ export function deleteStaleLoginFailures(db: DbOrTx, now = new Date()) {
 
 /** Counts one attempt; a block that has run out, or failures older than the window, start again from one. */
 async function countAttempt(db: DbOrTx, userId: number, address: string, max: number, policy: LoginPolicy, now: Date) {
-  const row = await repo.countAttempt(db, { userId, address }, {
-    max,
-    now: now.toISOString(),
-    windowStart: new Date(now.getTime() - failureWindowMs).toISOString(),
-    blockUntil: new Date(now.getTime() + policy.blockMinutes * MINUTE).toISOString(),
-  });
+  const row = await repo.countAttempt(
+    db,
+    { userId, address },
+    {
+      max,
+      now: now.toISOString(),
+      windowStart: new Date(now.getTime() - failureWindowMs).toISOString(),
+      blockUntil: new Date(now.getTime() + policy.blockMinutes * MINUTE).toISOString(),
+    },
+  );
   return { address, max, ...row };
 }
 

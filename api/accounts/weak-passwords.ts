@@ -20,13 +20,22 @@ export function isWeakPassword(site: Pick<SiteRow, "name" | "domain">, email: st
   const candidate = plain(password);
   if (commonPasswords().has(password.toLowerCase()) || commonPasswords().has(candidate)) return true;
   const [local = ""] = email.split("@");
-  const words = [email, local, site.name, site.domain, site.domain.split(".")[0] ?? ""].map(plain).filter((w) => w.length >= 4);
+  const words = [email, local, site.name, site.domain, site.domain.split(".")[0] ?? ""]
+    .map(plain)
+    .filter((w) => w.length >= 4);
   return words.some((word) => candidate.includes(word));
 }
 
 /** Refuses a weak new password with a message at its field. */
-export function refuseWeakPassword(site: Pick<SiteRow, "name" | "domain">, email: string, password: string, field: string) {
+export function refuseWeakPassword(
+  site: Pick<SiteRow, "name" | "domain">,
+  email: string,
+  password: string,
+  field: string,
+) {
   if (isWeakPassword(site, email, password)) {
-    throw new ApiError(400, "weak_password", "This password is too easy to guess.", { fields: { [field]: "validation.passwordCommon" } });
+    throw new ApiError(400, "weak_password", "This password is too easy to guess.", {
+      fields: { [field]: "validation.passwordCommon" },
+    });
   }
 }

@@ -42,7 +42,10 @@ export function createMailer(options: { smtpUrl?: string; from: string; outboxDi
     await fs.mkdir(options.outboxDir, { recursive: true });
     await fs.writeFile(path.join(options.outboxDir, `${id}.eml`), info.message as Buffer);
     const entry: OutboxEntry = {
-      id, to: message.to, subject: message.subject, date: new Date().toISOString(),
+      id,
+      to: message.to,
+      subject: message.subject,
+      date: new Date().toISOString(),
       links: [...message.text.matchAll(/https?:\/\/\S+/g)].map((m) => m[0]),
     };
     await fs.writeFile(path.join(options.outboxDir, `${id}.json`), JSON.stringify(entry));
@@ -65,7 +68,9 @@ export function createMailer(options: { smtpUrl?: string; from: string; outboxDi
     async outbox() {
       const files = await fs.readdir(options.outboxDir).catch(() => [] as string[]);
       const entries = await Promise.all(
-        files.filter((f) => f.endsWith(".json")).map(async (f) => JSON.parse(await fs.readFile(path.join(options.outboxDir, f), "utf8")) as OutboxEntry),
+        files
+          .filter((f) => f.endsWith(".json"))
+          .map(async (f) => JSON.parse(await fs.readFile(path.join(options.outboxDir, f), "utf8")) as OutboxEntry),
       );
       return entries.sort((a, b) => b.id.localeCompare(a.id));
     },

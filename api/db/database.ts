@@ -1,7 +1,14 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type Kysely as KyselyType, type Transaction } from "kysely";
+import {
+  Kysely,
+  type Kysely as KyselyType,
+  PostgresAdapter,
+  PostgresDialect,
+  SqliteDialect,
+  type Transaction,
+} from "kysely";
 import pg from "pg";
 import type { Database } from "./schema";
 

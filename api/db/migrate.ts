@@ -1,4 +1,4 @@
-import { Migrator, type Migration, type MigrationProvider } from "kysely";
+import { type Migration, type MigrationProvider, Migrator } from "kysely";
 import type { Db } from "./database";
 import * as m0001 from "./migrations/0001-initial";
 import * as m0002 from "./migrations/0002-accounts";

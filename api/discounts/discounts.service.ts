@@ -1,11 +1,11 @@
 import type { z } from "zod";
 import type { discountCodeSchema } from "../../contract/account";
-import { nowIso, type Db } from "../db/database";
+import { DAY } from "../../contract/durations";
+import { type Db, nowIso } from "../db/database";
 import type { SiteRow, UserRow } from "../db/schema";
 import { ApiError } from "../errors";
 import { companyInfoFor } from "../settings/settings.service";
 import * as repo from "./discounts.repository";
-import { DAY } from "../../contract/durations";
 
 type DiscountCode = z.infer<typeof discountCodeSchema>;
 
@@ -16,7 +16,12 @@ const retentionDays = 30;
  * A member about to delete their account takes one of the company's retention offers (delete_discount): a
  * discount code for their next purchase, which the payments feature redeems. Taking it twice gives the same code.
  */
-export async function acceptRetentionOffer(db: Db, site: SiteRow, member: UserRow, offerIndex: number): Promise<DiscountCode> {
+export async function acceptRetentionOffer(
+  db: Db,
+  site: SiteRow,
+  member: UserRow,
+  offerIndex: number,
+): Promise<DiscountCode> {
   const offers = (await companyInfoFor(db, site)).delete_discount;
   const offer = offers[offerIndex];
   if (!offer) throw new ApiError(404, "not_found", "No such offer");

@@ -1,7 +1,7 @@
-import type { Request, Response } from "express";
 import { parse, serialize } from "cookie";
-import { sessionMaxAgeSeconds } from "../accounts/session-token";
+import type { Request, Response } from "express";
 import { sessionCookieName } from "../../contract/session-cookie";
+import { sessionMaxAgeSeconds } from "../accounts/session-token";
 
 /** The auth cookie's name and whether it is always Secure: `__Host-sid` in production, `sid` otherwise. */
 export interface SessionCookie {

@@ -2,8 +2,8 @@ import type { Request, Response } from "express";
 import type { Logger } from "pino";
 import type { SessionMember } from "../accounts/accounts.service";
 import type { SiteRow } from "../db/schema";
-import type { SessionCookie } from "./cookies";
 import { authenticationRequired } from "../errors";
+import type { SessionCookie } from "./cookies";
 
 /** What the API's middleware learns about a request, kept on `res.locals`. */
 export interface ApiLocals {

@@ -1,6 +1,6 @@
 import { rateLimit } from "express-rate-limit";
-import { ApiError } from "../errors";
 import { MINUTE } from "../../contract/durations";
+import { ApiError } from "../errors";
 
 /** A limit per visitor address (behind the trusted proxy: the browser's), answered as a 429 rate_limited. */
 export function perAddressLimit(windowMs: number, limit: number, message: string) {

@@ -1,7 +1,7 @@
-import { Router, type Request, type RequestHandler, type Response } from "express";
+import { type Request, type RequestHandler, type Response, Router } from "express";
 import type { Logger } from "pino";
 import type { z } from "zod";
-import { endpoints, type ContractEndpoint } from "../../contract/endpoints";
+import { type ContractEndpoint, endpoints } from "../../contract/endpoints";
 import type { SessionMember } from "../accounts/accounts.service";
 import type { SiteRow } from "../db/schema";
 import type { SessionCookie } from "./cookies";
@@ -16,7 +16,9 @@ type KeyOf<E> = E extends ContractEndpoint ? `${E["method"]} ${E["path"]}` : nev
 /** One endpoint as "method /api/path". */
 export type EndpointKey = KeyOf<ContractEndpoint>;
 
-type Parsed<E, K extends "body" | "query"> = E extends { [key in K]: infer S extends z.ZodType } ? z.output<S> : undefined;
+type Parsed<E, K extends "body" | "query"> = E extends { [key in K]: infer S extends z.ZodType }
+  ? z.output<S>
+  : undefined;
 
 /** What a handler is given: the request, its parsed body and query, and what the API's middleware learnt. */
 export interface HandlerContext<E = ContractEndpoint> {
@@ -102,5 +104,6 @@ export function assertContractServed(registered: readonly string[]) {
     twice.length && `registered twice: ${twice.join(", ")}`,
     unknown.length && `not in the contract: ${unknown.join(", ")}`,
   ].filter(Boolean);
-  if (problems.length) throw new Error(`The API does not serve contract/endpoints.ts as written; ${problems.join("; ")}`);
+  if (problems.length)
+    throw new Error(`The API does not serve contract/endpoints.ts as written; ${problems.join("; ")}`);
 }

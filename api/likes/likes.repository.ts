@@ -3,8 +3,11 @@ import { cardColumns, visibleProfiles } from "../members/members.repository";
 
 /** Liking twice, or two likes racing each other: the second insert finds the row and does nothing. */
 export function insertLike(db: DbOrTx, likerId: number, likedId: number, source: "profile" | "swipe", at: string) {
-  return db.insertInto("likes").values({ liker_id: likerId, liked_id: likedId, created_at: at, source })
-    .onConflict((oc) => oc.columns(["liker_id", "liked_id"]).doNothing()).execute();
+  return db
+    .insertInto("likes")
+    .values({ liker_id: likerId, liked_id: likedId, created_at: at, source })
+    .onConflict((oc) => oc.columns(["liker_id", "liked_id"]).doNothing())
+    .execute();
 }
 
 export function deleteLike(db: DbOrTx, likerId: number, likedId: number) {
@@ -12,20 +15,38 @@ export function deleteLike(db: DbOrTx, likerId: number, likedId: number) {
 }
 
 export async function likeExists(db: DbOrTx, likerId: number, likedId: number) {
-  return Boolean(await db.selectFrom("likes").select("liker_id").where("liker_id", "=", likerId).where("liked_id", "=", likedId).executeTakeFirst());
+  return Boolean(
+    await db
+      .selectFrom("likes")
+      .select("liker_id")
+      .where("liker_id", "=", likerId)
+      .where("liked_id", "=", likedId)
+      .executeTakeFirst(),
+  );
 }
 
 /** The likes between two members, either way. */
 export function listLikesBetween(db: DbOrTx, a: number, b: number) {
-  return db.selectFrom("likes").select(["liker_id", "liked_id"]).where((eb) => eb.or([
-    eb.and([eb("liker_id", "=", a), eb("liked_id", "=", b)]),
-    eb.and([eb("liker_id", "=", b), eb("liked_id", "=", a)]),
-  ])).execute();
+  return db
+    .selectFrom("likes")
+    .select(["liker_id", "liked_id"])
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("liker_id", "=", a), eb("liked_id", "=", b)]),
+        eb.and([eb("liker_id", "=", b), eb("liked_id", "=", a)]),
+      ]),
+    )
+    .execute();
 }
 
 /** Clears the new flag of one like. */
 export function markLikeSeen(db: DbOrTx, likerId: number, likedId: number) {
-  return db.updateTable("likes").set({ like_new: 0 }).where("liker_id", "=", likerId).where("liked_id", "=", likedId).execute();
+  return db
+    .updateTable("likes")
+    .set({ like_new: 0 })
+    .where("liker_id", "=", likerId)
+    .where("liked_id", "=", likedId)
+    .execute();
 }
 
 /** Members the viewer liked and may see, newest like first. */
@@ -68,13 +89,27 @@ export function findUnshownLike(db: DbOrTx, siteId: number, viewerId: number) {
 }
 
 export function markLikeShown(db: DbOrTx, likerId: number, likedId: number, at: string) {
-  return db.updateTable("likes").set({ auto_shown_at: at }).where("liker_id", "=", likerId).where("liked_id", "=", likedId).execute();
+  return db
+    .updateTable("likes")
+    .set({ auto_shown_at: at })
+    .where("liker_id", "=", likerId)
+    .where("liked_id", "=", likedId)
+    .execute();
 }
 
 /** Likes a member gave from one source since a moment (the swipe game's daily count). */
-export async function countLikesSince(db: DbOrTx, likerId: number, source: "profile" | "swipe", since: string): Promise<number> {
-  const row = await db.selectFrom("likes").select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("liker_id", "=", likerId).where("source", "=", source).where("created_at", ">=", since)
+export async function countLikesSince(
+  db: DbOrTx,
+  likerId: number,
+  source: "profile" | "swipe",
+  since: string,
+): Promise<number> {
+  const row = await db
+    .selectFrom("likes")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("liker_id", "=", likerId)
+    .where("source", "=", source)
+    .where("created_at", ">=", since)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -1,4 +1,4 @@
-import { nowIso, type Db, type DbOrTx } from "../db/database";
+import { type Db, type DbOrTx, nowIso } from "../db/database";
 import type { SiteRow, UserRow } from "../db/schema";
 import { ApiError } from "../errors";
 import { isVisibleMember } from "../members/members.repository";
@@ -8,8 +8,15 @@ import * as repo from "./likes.repository";
 /**
  * Likes a visible member (docs/product.md §2). Liking twice changes nothing. Answers whether the like is mutual: a match.
  */
-export async function like(db: DbOrTx, site: SiteRow, viewer: UserRow, id: number, source: "profile" | "swipe" = "profile") {
-  if (!(await isVisibleMember(db, site.id, viewer.id, id))) throw new ApiError(404, "not_found", "This profile does not exist");
+export async function like(
+  db: DbOrTx,
+  site: SiteRow,
+  viewer: UserRow,
+  id: number,
+  source: "profile" | "swipe" = "profile",
+) {
+  if (!(await isVisibleMember(db, site.id, viewer.id, id)))
+    throw new ApiError(404, "not_found", "This profile does not exist");
   await repo.insertLike(db, viewer.id, id, source, nowIso());
   return { liked: true, match: await repo.likeExists(db, id, viewer.id) };
 }
@@ -21,7 +28,10 @@ export async function unlike(db: Db, viewer: UserRow, id: number) {
 
 /** Likes given and received (docs/product.md §3 likes response), both only of members the viewer may see; new first. */
 export async function likesOf(db: Db, site: SiteRow, viewer: UserRow) {
-  const [given, received] = await Promise.all([repo.listLikedProfiles(db, site.id, viewer.id), repo.listLikersOf(db, site.id, viewer.id)]);
+  const [given, received] = await Promise.all([
+    repo.listLikedProfiles(db, site.id, viewer.id),
+    repo.listLikersOf(db, site.id, viewer.id),
+  ]);
   return {
     profiles: given.map((row) => ({ ...toCard(site, row), liked_at: row.liked_at })),
     liked_by: received.map((row) => ({ ...toCard(site, row), like_new: row.like_new === 1, liked_at: row.liked_at })),
@@ -41,5 +51,9 @@ export async function nextAutoLike(db: Db, site: SiteRow, viewer: UserRow) {
   const row = await repo.findUnshownLike(db, site.id, viewer.id);
   if (!row) return null;
   await repo.markLikeShown(db, row.id, viewer.id, nowIso());
-  return { id: row.id, name: row.name, main_image: row.filename ? { match: `${site.cdn_prefix}/${row.filename}` } : null };
+  return {
+    id: row.id,
+    name: row.name,
+    main_image: row.filename ? { match: `${site.cdn_prefix}/${row.filename}` } : null,
+  };
 }

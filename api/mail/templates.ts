@@ -1,16 +1,16 @@
 import i18next from "i18next";
 import type { Locale } from "../../contract/locales";
 import type { MailMessage } from "../adapters/mail";
-import en from "./locales/en.json";
-import nl from "./locales/nl.json";
-import de from "./locales/de.json";
-import it from "./locales/it.json";
-import fr from "./locales/fr.json";
-import es from "./locales/es.json";
-import pl from "./locales/pl.json";
 import da from "./locales/da.json";
+import de from "./locales/de.json";
+import en from "./locales/en.json";
+import es from "./locales/es.json";
 import fi from "./locales/fi.json";
+import fr from "./locales/fr.json";
+import it from "./locales/it.json";
+import nl from "./locales/nl.json";
 import no from "./locales/no.json";
+import pl from "./locales/pl.json";
 import sv from "./locales/sv.json";
 
 const translations = { en, nl, de, it, fr, es, pl, da, fi, no, sv } satisfies Record<Locale, typeof en>;
@@ -50,7 +50,15 @@ export function renderMail(kind: MailKind, context: MailContext): MailMessage {
     signature: t("signature", values),
     footer: t("footer", values),
   };
-  const text = [lines.greeting, lines.body, `${lines.action}: ${context.link}`, lines.note, lines.signature, "--", lines.footer].join("\n\n");
+  const text = [
+    lines.greeting,
+    lines.body,
+    `${lines.action}: ${context.link}`,
+    lines.note,
+    lines.signature,
+    "--",
+    lines.footer,
+  ].join("\n\n");
   const html = `<!doctype html><html lang="${escapeHtml(context.language)}"><body style="font-family:Arial,sans-serif;color:#222;max-width:560px;margin:auto">
 <p>${escapeHtml(lines.greeting)}</p>
 <p>${escapeHtml(lines.body)}</p>

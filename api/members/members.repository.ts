@@ -6,33 +6,56 @@ import type { DbOrTx } from "../db/database";
  * nobody who blocked the viewer or whom the viewer blocked. Every member list and profile starts here, so a
  * hidden, blocked or pending-deletion account cannot leak into one (docs/product.md §6).
  */
-export function visibleProfiles(db: DbOrTx, siteId: number, viewerId: number | null, options: { showBlockedByViewer?: boolean } = {}) {
+export function visibleProfiles(
+  db: DbOrTx,
+  siteId: number,
+  viewerId: number | null,
+  options: { showBlockedByViewer?: boolean } = {},
+) {
   let query = db
     .selectFrom("users")
     .innerJoin("profiles", "profiles.user_id", "users.id")
     .leftJoin("photos", (join) =>
-      join.onRef("photos.user_id", "=", "users.id").on("photos.is_main", "=", 1).on("photos.status", "=", "active"))
+      join.onRef("photos.user_id", "=", "users.id").on("photos.is_main", "=", 1).on("photos.status", "=", "active"),
+    )
     .where("users.site_id", "=", siteId)
     .where("users.status", "=", "active")
     .where("profiles.status", "=", "active")
     .where("profiles.invisible", "=", 0);
   if (viewerId !== null) {
-    query = query
-      .where("users.id", "!=", viewerId)
-      .where((eb) => eb.not(eb.exists(
-        eb.selectFrom("blocks").select("blocks.blocker_id").where((b) => b.or([
-          // The blocker may still open the profile they blocked, to unblock it; the blocked member never.
-          ...(options.showBlockedByViewer ? [] : [b.and([b("blocks.blocker_id", "=", viewerId), b("blocks.blocked_id", "=", b.ref("users.id"))])]),
-          b.and([b("blocks.blocker_id", "=", b.ref("users.id")), b("blocks.blocked_id", "=", viewerId)]),
-        ])),
-      )));
+    query = query.where("users.id", "!=", viewerId).where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom("blocks")
+            .select("blocks.blocker_id")
+            .where((b) =>
+              b.or([
+                // The blocker may still open the profile they blocked, to unblock it; the blocked member never.
+                ...(options.showBlockedByViewer
+                  ? []
+                  : [b.and([b("blocks.blocker_id", "=", viewerId), b("blocks.blocked_id", "=", b.ref("users.id"))])]),
+                b.and([b("blocks.blocker_id", "=", b.ref("users.id")), b("blocks.blocked_id", "=", viewerId)]),
+              ]),
+            ),
+        ),
+      ),
+    );
   }
   return query;
 }
 
 export const cardColumns = [
-  "users.id", "profiles.name", "profiles.gender", "profiles.date_of_birth", "profiles.city", "profiles.region",
-  "profiles.country", "profiles.fictional", "photos.filename", "photos.thumb_filename",
+  "users.id",
+  "profiles.name",
+  "profiles.gender",
+  "profiles.date_of_birth",
+  "profiles.city",
+  "profiles.region",
+  "profiles.country",
+  "profiles.fictional",
+  "photos.filename",
+  "photos.thumb_filename",
 ] as const;
 
 export interface CardRow {
@@ -62,7 +85,10 @@ export function birthDateRange(minAge: number | undefined, maxAge: number | unde
     const d = new Date(Date.UTC(today.getUTCFullYear() - years, today.getUTCMonth(), today.getUTCDate()));
     return d.toISOString().slice(0, 10);
   };
-  return { bornOnOrBefore: minAge !== undefined ? shift(minAge) : undefined, bornAfter: maxAge !== undefined ? shift(maxAge + 1) : undefined };
+  return {
+    bornOnOrBefore: minAge !== undefined ? shift(minAge) : undefined,
+    bornAfter: maxAge !== undefined ? shift(maxAge + 1) : undefined,
+  };
 }
 
 function filtered(db: DbOrTx, siteId: number, viewerId: number | null, filters: SearchFilters) {
@@ -77,7 +103,15 @@ function filtered(db: DbOrTx, siteId: number, viewerId: number | null, filters: 
 }
 
 /** One page of a search, favouring members with a photo who were online recently, and the total. */
-export async function searchProfiles(db: DbOrTx, siteId: number, viewerId: number | null, filters: SearchFilters, page: number, perPage: number, excludeIds: number[] = []) {
+export async function searchProfiles(
+  db: DbOrTx,
+  siteId: number,
+  viewerId: number | null,
+  filters: SearchFilters,
+  page: number,
+  perPage: number,
+  excludeIds: number[] = [],
+) {
   let base = filtered(db, siteId, viewerId, filters);
   if (excludeIds.length) base = base.where("users.id", "not in", excludeIds);
   const [rows, count] = await Promise.all([
@@ -95,7 +129,14 @@ export async function searchProfiles(db: DbOrTx, siteId: number, viewerId: numbe
 }
 
 /** Suggestions right after signup: the genders the member looks for, their own country first, with photos. */
-export function signupMatches(db: DbOrTx, siteId: number, viewerId: number, genders: ("male" | "female")[], country: string, limit: number) {
+export function signupMatches(
+  db: DbOrTx,
+  siteId: number,
+  viewerId: number,
+  genders: ("male" | "female")[],
+  country: string,
+  limit: number,
+) {
   return visibleProfiles(db, siteId, viewerId)
     .where("profiles.gender", "in", genders)
     .select(cardColumns)
@@ -107,25 +148,58 @@ export function signupMatches(db: DbOrTx, siteId: number, viewerId: number, gend
 }
 
 /** Whether the viewer may see this member (see visibleProfiles). */
-export async function isVisibleMember(db: DbOrTx, siteId: number, viewerId: number, id: number, options: { showBlockedByViewer?: boolean } = {}) {
-  return Boolean(await visibleProfiles(db, siteId, viewerId, options).where("users.id", "=", id).select("users.id").executeTakeFirst());
+export async function isVisibleMember(
+  db: DbOrTx,
+  siteId: number,
+  viewerId: number,
+  id: number,
+  options: { showBlockedByViewer?: boolean } = {},
+) {
+  return Boolean(
+    await visibleProfiles(db, siteId, viewerId, options)
+      .where("users.id", "=", id)
+      .select("users.id")
+      .executeTakeFirst(),
+  );
 }
 
 /** A profile with what its page shows; one the viewer blocked included, so they can unblock it. */
 export function findProfilePage(db: DbOrTx, siteId: number, viewerId: number | null, id: number) {
   return visibleProfiles(db, siteId, viewerId, { showBlockedByViewer: true })
     .where("users.id", "=", id)
-    .select([...cardColumns, "profiles.about", "profiles.sexuality", "profiles.hair_colour", "profiles.eye_colour", "profiles.body_type", "profiles.relationship_status", "profiles.tattoos"])
+    .select([
+      ...cardColumns,
+      "profiles.about",
+      "profiles.sexuality",
+      "profiles.hair_colour",
+      "profiles.eye_colour",
+      "profiles.body_type",
+      "profiles.relationship_status",
+      "profiles.tattoos",
+    ])
     .executeTakeFirst();
 }
 
 /** A member's active photos, the main one first. */
 export function listActivePhotos(db: DbOrTx, userId: number) {
-  return db.selectFrom("photos").select(["id", "filename", "thumb_filename"]).where("user_id", "=", userId).where("status", "=", "active").orderBy("is_main", "desc").orderBy("id").execute();
+  return db
+    .selectFrom("photos")
+    .select(["id", "filename", "thumb_filename"])
+    .where("user_id", "=", userId)
+    .where("status", "=", "active")
+    .orderBy("is_main", "desc")
+    .orderBy("id")
+    .execute();
 }
 
 /** Profiles like another one (same gender and country), recently online first. */
-export function listRelatedProfiles(db: DbOrTx, siteId: number, viewerId: number | null, like: { id: number; gender: "male" | "female"; country: string }, limit: number) {
+export function listRelatedProfiles(
+  db: DbOrTx,
+  siteId: number,
+  viewerId: number | null,
+  like: { id: number; gender: "male" | "female"; country: string },
+  limit: number,
+) {
   return visibleProfiles(db, siteId, viewerId)
     .where("users.id", "!=", like.id)
     .where("profiles.gender", "=", like.gender)
@@ -137,13 +211,21 @@ export function listRelatedProfiles(db: DbOrTx, siteId: number, viewerId: number
 }
 
 export function findBlock(db: DbOrTx, blockerId: number, blockedId: number) {
-  return db.selectFrom("blocks").select("blocked_id").where("blocker_id", "=", blockerId).where("blocked_id", "=", blockedId).executeTakeFirst();
+  return db
+    .selectFrom("blocks")
+    .select("blocked_id")
+    .where("blocker_id", "=", blockerId)
+    .where("blocked_id", "=", blockedId)
+    .executeTakeFirst();
 }
 
 /** Blocking twice, or two blocks racing each other: the second insert finds the row and does nothing. */
 export function insertBlock(db: DbOrTx, blockerId: number, blockedId: number, at: string) {
-  return db.insertInto("blocks").values({ blocker_id: blockerId, blocked_id: blockedId, created_at: at })
-    .onConflict((oc) => oc.columns(["blocker_id", "blocked_id"]).doNothing()).execute();
+  return db
+    .insertInto("blocks")
+    .values({ blocker_id: blockerId, blocked_id: blockedId, created_at: at })
+    .onConflict((oc) => oc.columns(["blocker_id", "blocked_id"]).doNothing())
+    .execute();
 }
 
 export function deleteBlock(db: DbOrTx, blockerId: number, blockedId: number) {
@@ -151,5 +233,9 @@ export function deleteBlock(db: DbOrTx, blockerId: number, blockedId: number) {
 }
 
 export function updateInvisible(db: DbOrTx, userId: number, invisible: boolean) {
-  return db.updateTable("profiles").set({ invisible: invisible ? 1 : 0 }).where("user_id", "=", userId).execute();
+  return db
+    .updateTable("profiles")
+    .set({ invisible: invisible ? 1 : 0 })
+    .where("user_id", "=", userId)
+    .execute();
 }

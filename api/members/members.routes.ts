@@ -1,6 +1,6 @@
 import type { RouteDeps } from "../app";
 import { isCrossSite, refuseCrossSiteRequest } from "../http/cross-site";
-import { contractRoutes, type ContractRoutes } from "../http/register";
+import { type ContractRoutes, contractRoutes } from "../http/register";
 import { like, likesOf, nextAutoLike, unlike } from "../likes/likes.service";
 import { nextSwipe, swipe } from "../swipe/swipe.service";
 import { profileView, search, setBlock, setInvisible } from "./members.service";
@@ -13,8 +13,9 @@ export function membersRoutes({ db }: RouteDeps): ContractRoutes {
   register("get", "/api/members.php", ({ site, member, query }) => search(db, site, member, query));
 
   // Opening a profile clears that member's new-like flag, but not when another site sent the browser here.
-  register("get", "/api/profile.php", async ({ req, site, member, query: { id } }) =>
-    ({ profile: await profileView(db, site, member, id, { markSeen: !isCrossSite(req) }) }));
+  register("get", "/api/profile.php", async ({ req, site, member, query: { id } }) => ({
+    profile: await profileView(db, site, member, id, { markSeen: !isCrossSite(req) }),
+  }));
 
   register("get", "/api/likes.php", ({ site, member }) => likesOf(db, site, member));
 
@@ -23,7 +24,9 @@ export function membersRoutes({ db }: RouteDeps): ContractRoutes {
   register("delete", "/api/like.php", ({ member, body: { id } }) => unlike(db, member, id));
 
   // It marks the like it answers as shown: never for a request another site sent.
-  register("get", "/api/auto-like.php", refuseCrossSiteRequest, async ({ site, member }) => ({ profile: await nextAutoLike(db, site, member) }));
+  register("get", "/api/auto-like.php", refuseCrossSiteRequest, async ({ site, member }) => ({
+    profile: await nextAutoLike(db, site, member),
+  }));
 
   register("post", "/api/block.php", ({ site, member, body: { id } }) => setBlock(db, site, member, id, true));
 

@@ -1,13 +1,13 @@
+import { ageOn } from "../../contract/age";
 import type { ProfileCard, ProfileView, SearchQuery } from "../../contract/members";
 import { searchPageSize } from "../../contract/members";
-import { ageOn } from "../../contract/age";
-import { nowIso, type Db } from "../db/database";
+import { listProfileInterestIds } from "../accounts/accounts.repository";
+import { type Db, nowIso } from "../db/database";
 import type { SiteRow, UserRow } from "../db/schema";
 import { ApiError, authenticationRequired } from "../errors";
-import { listProfileInterestIds } from "../accounts/accounts.repository";
 import { listLikesBetween, markLikeSeen } from "../likes/likes.repository";
-import * as repo from "./members.repository";
 import type { CardRow, SearchFilters } from "./members.repository";
+import * as repo from "./members.repository";
 
 /** How many of another member's photos a free member sees; premium members see all (docs/product.md §6). */
 export const freePhotoViews = 3;
@@ -23,9 +23,15 @@ export function toCard(site: SiteRow, row: CardRow, now = new Date()): ProfileCa
     region: row.region,
     country: row.country,
     fictional: row.fictional === 1,
-    main_image: row.filename && row.thumb_filename
-      ? { filename: row.filename, thumb_filename: row.thumb_filename, status: "active", match: `${site.cdn_prefix}/${row.filename}` }
-      : null,
+    main_image:
+      row.filename && row.thumb_filename
+        ? {
+            filename: row.filename,
+            thumb_filename: row.thumb_filename,
+            status: "active",
+            match: `${site.cdn_prefix}/${row.filename}`,
+          }
+        : null,
   };
 }
 
@@ -36,18 +42,31 @@ export function toCard(site: SiteRow, row: CardRow, now = new Date()): ProfileCa
 export async function search(db: Db, site: SiteRow, viewer: UserRow | null, query: SearchQuery) {
   const limited = viewer === null;
   if (limited) {
-    const allowed = site.logged_out_search === 1 || (site.logged_out_search_trafficsource === 1 && query.trafficsource === "1");
+    const allowed =
+      site.logged_out_search === 1 || (site.logged_out_search_trafficsource === 1 && query.trafficsource === "1");
     if (!allowed) throw authenticationRequired();
   }
-  const page = limited ? 1 : query.page ?? 1;
+  const page = limited ? 1 : (query.page ?? 1);
   const filters: SearchFilters = {
-    gender: query.gender, country: query.country, region: query.countryregion, min_age: query.min_age, max_age: query.max_age,
+    gender: query.gender,
+    country: query.country,
+    region: query.countryregion,
+    min_age: query.min_age,
+    max_age: query.max_age,
   };
   const { rows, total } = await repo.searchProfiles(db, site.id, viewer?.id ?? null, filters, page, searchPageSize);
   let similar = null;
   const narrow = total < searchPageSize && (filters.region || filters.min_age || filters.max_age);
   if (narrow) {
-    const wider = await repo.searchProfiles(db, site.id, viewer?.id ?? null, { gender: filters.gender, country: filters.country }, 1, 12, rows.map((r) => r.id));
+    const wider = await repo.searchProfiles(
+      db,
+      site.id,
+      viewer?.id ?? null,
+      { gender: filters.gender, country: filters.country },
+      1,
+      12,
+      rows.map((r) => r.id),
+    );
     similar = { profiles: wider.rows.map((r) => toCard(site, r)), total: wider.total };
   }
   return {
@@ -64,7 +83,13 @@ export async function search(db: Db, site: SiteRow, viewer: UserRow | null, quer
  * A member's profile as the viewer may see it (docs/product.md §2 profile view). Invisible, pending deletion, or having
  * blocked the viewer: 404. A profile the viewer blocked stays reachable to them, so they can unblock it. Opening it clears the new flag of this member's like (docs/product.md §4).
  */
-export async function profileView(db: Db, site: SiteRow, viewer: UserRow | null, id: number, { markSeen = true } = {}): Promise<ProfileView> {
+export async function profileView(
+  db: Db,
+  site: SiteRow,
+  viewer: UserRow | null,
+  id: number,
+  { markSeen = true } = {},
+): Promise<ProfileView> {
   const row = await repo.findProfilePage(db, site.id, viewer?.id ?? null, id);
   if (!row) throw new ApiError(404, "not_found", "This profile does not exist");
 
@@ -82,9 +107,17 @@ export async function profileView(db: Db, site: SiteRow, viewer: UserRow | null,
   const shown = photos.slice(0, visibleCount);
   const visibleFields = JSON.parse(site.visible_profile_fields) as string[];
   const allFields: Record<string, string | number | null> = {
-    age: ageOn(row.date_of_birth, new Date()), gender: row.gender, sexuality: row.sexuality, country: row.country,
-    region: row.region, city: row.city, hair_colour: row.hair_colour, eye_colour: row.eye_colour, body_type: row.body_type,
-    relationship_status: row.relationship_status, tattoos: row.tattoos,
+    age: ageOn(row.date_of_birth, new Date()),
+    gender: row.gender,
+    sexuality: row.sexuality,
+    country: row.country,
+    region: row.region,
+    city: row.city,
+    hair_colour: row.hair_colour,
+    eye_colour: row.eye_colour,
+    body_type: row.body_type,
+    relationship_status: row.relationship_status,
+    tattoos: row.tattoos,
   };
   const notes = JSON.parse(site.visible_profile_notes) as string[];
   return {

@@ -1,10 +1,10 @@
 import NodeCache from "node-cache";
-import type { CompanyInfo, Interest, Region, Settings } from "../../contract/settings";
+import { languagesForCountries } from "../../contract/country-languages";
 import { isLocale, type Locale } from "../../contract/locales";
+import type { CompanyInfo, Interest, Region, Settings } from "../../contract/settings";
 import type { Db } from "../db/database";
 import type { SiteRow } from "../db/schema";
 import { ApiError } from "../errors";
-import { languagesForCountries } from "../../contract/country-languages";
 import * as repo from "./settings.repository";
 
 // Sites change rarely; a short cache keeps the database out of every request.
@@ -26,7 +26,11 @@ export function clearSiteCache() {
 }
 
 export function normaliseDomain(domain: string): string {
-  return domain.trim().toLowerCase().replace(/:\d+$/, "").replace(/^www\./, "");
+  return domain
+    .trim()
+    .toLowerCase()
+    .replace(/:\d+$/, "")
+    .replace(/^www\./, "");
 }
 
 /** The Settings entity of docs/product.md §3 for a site, as seen from a visitor's country. */

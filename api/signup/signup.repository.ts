@@ -2,43 +2,95 @@ import type { DbOrTx, Tx } from "../db/database";
 import type { NewProfile, NewUser } from "../db/schema";
 
 export function emailTaken(db: DbOrTx, siteId: number, email: string) {
-  return db.selectFrom("users").select("id").where("site_id", "=", siteId).where("email", "=", email).executeTakeFirst();
+  return db
+    .selectFrom("users")
+    .select("id")
+    .where("site_id", "=", siteId)
+    .where("email", "=", email)
+    .executeTakeFirst();
 }
 
 export function findUnusedInvite(db: DbOrTx, siteId: number, code: string) {
-  return db.selectFrom("invites").selectAll().where("site_id", "=", siteId).where("code", "=", code).where("used_by", "is", null).executeTakeFirst();
+  return db
+    .selectFrom("invites")
+    .selectAll()
+    .where("site_id", "=", siteId)
+    .where("code", "=", code)
+    .where("used_by", "is", null)
+    .executeTakeFirst();
 }
 
 export function markInviteUsed(db: DbOrTx, code: string, userId: number, at: string) {
-  return db.updateTable("invites").set({ used_by: userId, used_at: at }).where("code", "=", code).where("used_by", "is", null).executeTakeFirst();
+  return db
+    .updateTable("invites")
+    .set({ used_by: userId, used_at: at })
+    .where("code", "=", code)
+    .where("used_by", "is", null)
+    .executeTakeFirst();
 }
 
 export function regionExists(db: DbOrTx, country: string, code: string) {
-  return db.selectFrom("regions").select("code").where("country", "=", country).where("code", "=", code).executeTakeFirst();
+  return db
+    .selectFrom("regions")
+    .select("code")
+    .where("country", "=", country)
+    .where("code", "=", code)
+    .executeTakeFirst();
 }
 
 export async function insertMember(db: Tx, user: NewUser, profile: Omit<NewProfile, "user_id">) {
   const { id } = await db.insertInto("users").values(user).returning("id").executeTakeFirstOrThrow();
-  await db.insertInto("profiles").values({ ...profile, user_id: id }).execute();
+  await db
+    .insertInto("profiles")
+    .values({ ...profile, user_id: id })
+    .execute();
   return id;
 }
 
 /** Credits move only through the ledger (docs/architecture.md): the row and the balance change together. */
-export async function grantCredits(db: Tx, userId: number, credits: number, reason: string, reference: string | null, at: string) {
+export async function grantCredits(
+  db: Tx,
+  userId: number,
+  credits: number,
+  reason: string,
+  reference: string | null,
+  at: string,
+) {
   const updated = await db
     .updateTable("users")
     .set((eb) => ({ credits: eb("credits", "+", credits) }))
     .where("id", "=", userId)
     .returning("credits")
     .executeTakeFirstOrThrow();
-  await db.insertInto("credit_ledger").values({
-    user_id: userId, delta: credits, balance_after: updated.credits, reason, reference, created_at: at,
-  }).execute();
+  await db
+    .insertInto("credit_ledger")
+    .values({
+      user_id: userId,
+      delta: credits,
+      balance_after: updated.credits,
+      reason,
+      reference,
+      created_at: at,
+    })
+    .execute();
 }
 
-export function insertDiscountCode(db: DbOrTx, values: {
-  user_id: number; code: string; country: string | null; value_percentage: number; currency: string | null;
-  validity: string; reason: string; expires: string | null; created_at: string;
-}) {
-  return db.insertInto("discount_codes").values({ ...values, status: "active" }).execute();
+export function insertDiscountCode(
+  db: DbOrTx,
+  values: {
+    user_id: number;
+    code: string;
+    country: string | null;
+    value_percentage: number;
+    currency: string | null;
+    validity: string;
+    reason: string;
+    expires: string | null;
+    created_at: string;
+  },
+) {
+  return db
+    .insertInto("discount_codes")
+    .values({ ...values, status: "active" })
+    .execute();
 }

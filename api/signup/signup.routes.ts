@@ -1,32 +1,44 @@
-import type { RouteDeps } from "../app";
+import { HOUR } from "../../contract/durations";
 import { userView } from "../accounts/accounts.service";
 import { sendActivationMail } from "../accounts/lifecycle.service";
+import type { RouteDeps } from "../app";
 import { setSessionCookie } from "../http/cookies";
-import { contractRoutes, type ContractRoutes } from "../http/register";
-import { siteOrigin } from "../http/site-origin";
 import { perAddressLimit } from "../http/rate-limit";
+import { type ContractRoutes, contractRoutes } from "../http/register";
+import { siteOrigin } from "../http/site-origin";
 import { matchesAfterSignup, signUp } from "./signup.service";
-import { HOUR } from "../../contract/durations";
 
 /** POST signup.php (docs/product.md §2 signup) and GET signup-matches.php (suggestions right after). */
 export function signupRoutes({ db, env, mailer }: RouteDeps): ContractRoutes {
   const routes = contractRoutes();
   const { register } = routes;
   // Signing up sends mail, so it is limited per visitor address.
-  const signupRateLimit = perAddressLimit(HOUR, env.SIGNUPS_PER_HOUR, "Too many signups from this address, please try again later");
+  const signupRateLimit = perAddressLimit(
+    HOUR,
+    env.SIGNUPS_PER_HOUR,
+    "Too many signups from this address, please try again later",
+  );
 
-  register("post", "/api/signup.php", signupRateLimit, async ({ req, res, body, site, log, sessionToken, sessionCookie }) => {
-    const { user, token } = await signUp(db, site, body, sessionToken);
-    setSessionCookie(req, res, sessionCookie, token);
-    log.info({ userId: user.id }, "member signed up");
-    // The account stands even if the mail cannot go now: the reminder offers to send it again.
-    await sendActivationMail({ db, mailer, site, origin: siteOrigin(site) }, user)
-      .catch((error) => log.error({ err: error, userId: user.id }, "activation mail not sent"));
-    res.status(201);
-    return { user: await userView(db, site, user) };
-  });
+  register(
+    "post",
+    "/api/signup.php",
+    signupRateLimit,
+    async ({ req, res, body, site, log, sessionToken, sessionCookie }) => {
+      const { user, token } = await signUp(db, site, body, sessionToken);
+      setSessionCookie(req, res, sessionCookie, token);
+      log.info({ userId: user.id }, "member signed up");
+      // The account stands even if the mail cannot go now: the reminder offers to send it again.
+      await sendActivationMail({ db, mailer, site, origin: siteOrigin(site) }, user).catch((error) =>
+        log.error({ err: error, userId: user.id }, "activation mail not sent"),
+      );
+      res.status(201);
+      return { user: await userView(db, site, user) };
+    },
+  );
 
-  register("get", "/api/signup-matches.php", async ({ site, member }) => ({ profiles: await matchesAfterSignup(db, site, member) }));
+  register("get", "/api/signup-matches.php", async ({ site, member }) => ({
+    profiles: await matchesAfterSignup(db, site, member),
+  }));
 
   return routes;
 }

@@ -1,12 +1,12 @@
+import { ageOn } from "../../contract/age";
 import type { SignupRequest } from "../../contract/signup";
+import * as accountsRepo from "../accounts/accounts.repository";
+import { replaceSession } from "../accounts/accounts.service";
 import { hashPassword } from "../accounts/password";
 import { refuseWeakPassword } from "../accounts/weak-passwords";
-import { ageOn } from "../../contract/age";
 import type { Db } from "../db/database";
 import type { SiteRow, UserRow } from "../db/schema";
 import { ApiError } from "../errors";
-import { replaceSession } from "../accounts/accounts.service";
-import * as accountsRepo from "../accounts/accounts.repository";
 import { signupMatches } from "../members/members.repository";
 import { soughtGenders, toCard } from "../members/members.service";
 import * as repo from "./signup.repository";
@@ -18,9 +18,13 @@ const sexualityFor = (gender: "male" | "female", seeking: "male" | "female" | "b
   seeking === "both" ? "bi" : seeking === gender ? "gay" : "straight";
 
 /** Whether this site lets this visitor sign up (docs/product.md §6), and why not. */
-export function signupRefusal(site: Pick<SiteRow, "signups">, request: Pick<SignupRequest, "tracking" | "invite_code">): string | null {
+export function signupRefusal(
+  site: Pick<SiteRow, "signups">,
+  request: Pick<SignupRequest, "tracking" | "invite_code">,
+): string | null {
   if (site.signups === "all") return null;
-  if (site.signups === "with_trafficsource") return request.tracking?.network || request.tracking?.ref ? null : "no_trafficsource";
+  if (site.signups === "with_trafficsource")
+    return request.tracking?.network || request.tracking?.ref ? null : "no_trafficsource";
   if (site.signups === "invite") return request.invite_code ? null : "invite_only";
   return "closed";
 }
@@ -33,7 +37,12 @@ const invalid = (field: string, message: string) =>
  * credits (through the ledger) and the welcome discount code. As at login, the session the browser presented
  * ends and the new member gets a new one. Returns the member and the new session's token.
  */
-export async function signUp(db: Db, site: SiteRow, request: SignupRequest, presentedToken?: string): Promise<{ user: UserRow; token: string }> {
+export async function signUp(
+  db: Db,
+  site: SiteRow,
+  request: SignupRequest,
+  presentedToken?: string,
+): Promise<{ user: UserRow; token: string }> {
   const refusal = signupRefusal(site, request);
   if (refusal) throw new ApiError(403, "signups_closed", "Signups are closed on this site", { reason: refusal });
 
@@ -41,21 +50,29 @@ export async function signUp(db: Db, site: SiteRow, request: SignupRequest, pres
   const age = ageOn(request.date_of_birth, now);
   if (age < site.minimum_age || age > 120) {
     throw new ApiError(400, "invalid_date_of_birth", "Invalid date of birth", {
-      fields: { date_of_birth: "validation.invalidDob" }, min_age: site.minimum_age,
+      fields: { date_of_birth: "validation.invalidDob" },
+      min_age: site.minimum_age,
     });
   }
-  if (!(JSON.parse(site.countries) as string[]).includes(request.country)) throw invalid("country", "validation.required");
-  if (request.region && !(await repo.regionExists(db, request.country, request.region))) throw invalid("region", "validation.required");
+  if (!(JSON.parse(site.countries) as string[]).includes(request.country))
+    throw invalid("country", "validation.required");
+  if (request.region && !(await repo.regionExists(db, request.country, request.region)))
+    throw invalid("region", "validation.required");
   refuseWeakPassword(site, request.email, request.password, "password");
   const passwordHash = await hashPassword(request.password);
   const emailTaken = () =>
-    new ApiError(409, "email_taken", "This email address already owns an account on this website.", { fields: { email: "signup.emailTaken" } });
+    new ApiError(409, "email_taken", "This email address already owns an account on this website.", {
+      fields: { email: "signup.emailTaken" },
+    });
   const inviteInvalid = () =>
-    new ApiError(403, "invite_invalid", "This invite code is not valid", { fields: { invite_code: "signup.inviteInvalid" } });
+    new ApiError(403, "invite_invalid", "This invite code is not valid", {
+      fields: { invite_code: "signup.inviteInvalid" },
+    });
 
   return db.transaction().execute(async (trx) => {
     if (await repo.emailTaken(trx, site.id, request.email)) throw emailTaken();
-    if (site.signups === "invite" && !(await repo.findUnusedInvite(trx, site.id, request.invite_code ?? ""))) throw inviteInvalid();
+    if (site.signups === "invite" && !(await repo.findUnusedInvite(trx, site.id, request.invite_code ?? "")))
+      throw inviteInvalid();
     const at = now.toISOString();
     const userId = await repo.insertMember(
       trx,
@@ -68,7 +85,7 @@ export async function signUp(db: Db, site: SiteRow, request: SignupRequest, pres
         language: request.language,
         last_seen_at: at,
         tracking: request.tracking ? JSON.stringify(request.tracking) : null,
-        invited_with: site.signups === "invite" ? request.invite_code ?? null : null,
+        invited_with: site.signups === "invite" ? (request.invite_code ?? null) : null,
       },
       {
         name: request.name,
@@ -80,7 +97,11 @@ export async function signUp(db: Db, site: SiteRow, request: SignupRequest, pres
         city: request.city || null,
         status: "disabled",
         about: request.signup_message ?? "",
-        hair_colour: null, eye_colour: null, body_type: null, relationship_status: null, tattoos: null,
+        hair_colour: null,
+        eye_colour: null,
+        body_type: null,
+        relationship_status: null,
+        tattoos: null,
       },
     );
     if (site.signups === "invite") {
@@ -99,7 +120,10 @@ export async function signUp(db: Db, site: SiteRow, request: SignupRequest, pres
       expires: new Date(now.getTime() + welcomeDiscount.windowSeconds * 1000).toISOString(),
       created_at: at,
     });
-    return { user: (await accountsRepo.findUserById(trx, userId))!, token: await replaceSession(trx, userId, presentedToken) };
+    return {
+      user: (await accountsRepo.findUserById(trx, userId))!,
+      token: await replaceSession(trx, userId, presentedToken),
+    };
   });
 }
 

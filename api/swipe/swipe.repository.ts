@@ -5,11 +5,37 @@ import { cardColumns, visibleProfiles } from "../members/members.repository";
  * The next profile of the swipe game: one of these genders the viewer may see and has neither liked nor skipped,
  * from their own country first, recently online first.
  */
-export function findNextSwipeProfile(db: DbOrTx, siteId: number, viewerId: number, genders: ("male" | "female")[], country: string) {
+export function findNextSwipeProfile(
+  db: DbOrTx,
+  siteId: number,
+  viewerId: number,
+  genders: ("male" | "female")[],
+  country: string,
+) {
   return visibleProfiles(db, siteId, viewerId)
     .where("profiles.gender", "in", genders)
-    .where((eb) => eb.not(eb.exists(eb.selectFrom("likes").select("likes.liker_id").where("likes.liker_id", "=", viewerId).whereRef("likes.liked_id", "=", "users.id"))))
-    .where((eb) => eb.not(eb.exists(eb.selectFrom("swipe_skips").select("swipe_skips.user_id").where("swipe_skips.user_id", "=", viewerId).whereRef("swipe_skips.profile_id", "=", "users.id"))))
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom("likes")
+            .select("likes.liker_id")
+            .where("likes.liker_id", "=", viewerId)
+            .whereRef("likes.liked_id", "=", "users.id"),
+        ),
+      ),
+    )
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom("swipe_skips")
+            .select("swipe_skips.user_id")
+            .where("swipe_skips.user_id", "=", viewerId)
+            .whereRef("swipe_skips.profile_id", "=", "users.id"),
+        ),
+      ),
+    )
     .select([...cardColumns, "profiles.about"])
     .orderBy((eb) => eb.case().when("profiles.country", "=", country).then(0).else(1).end())
     .orderBy("users.last_seen_at", "desc")
@@ -18,8 +44,11 @@ export function findNextSwipeProfile(db: DbOrTx, siteId: number, viewerId: numbe
 
 /** Skipping twice, or two skips racing each other: the second insert finds the row and does nothing. */
 export function insertSkip(db: DbOrTx, userId: number, profileId: number, at: string) {
-  return db.insertInto("swipe_skips").values({ user_id: userId, profile_id: profileId, created_at: at })
-    .onConflict((oc) => oc.columns(["user_id", "profile_id"]).doNothing()).execute();
+  return db
+    .insertInto("swipe_skips")
+    .values({ user_id: userId, profile_id: profileId, created_at: at })
+    .onConflict((oc) => oc.columns(["user_id", "profile_id"]).doNothing())
+    .execute();
 }
 
 /** Holds the member's row until the transaction ends (PostgreSQL's select … for update). */

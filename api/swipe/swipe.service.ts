@@ -1,14 +1,14 @@
+import { DAY } from "../../contract/durations";
 import { swipeLikesPerDay } from "../../contract/members";
-import { isPostgres, nowIso, type Db, type DbOrTx } from "../db/database";
+import { findProfile } from "../accounts/accounts.repository";
+import { type Db, type DbOrTx, isPostgres, nowIso } from "../db/database";
 import type { SiteRow, UserRow } from "../db/schema";
 import { ApiError } from "../errors";
-import { findProfile } from "../accounts/accounts.repository";
-import { like } from "../likes/likes.service";
 import { countLikesSince } from "../likes/likes.repository";
+import { like } from "../likes/likes.service";
 import { isVisibleMember } from "../members/members.repository";
 import { soughtGenders, toCard } from "../members/members.service";
 import * as repo from "./swipe.repository";
-import { DAY } from "../../contract/durations";
 
 const startOfDay = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 
@@ -36,9 +36,17 @@ export async function nextSwipe(db: Db, site: SiteRow, viewer: UserRow, now = ne
  * Like (4 a day, docs/product.md §9) or skip the shown profile. The day's count and the like are one transaction that holds
  * the member's row, so parallel swipes cannot all pass the limit.
  */
-export async function swipe(db: Db, site: SiteRow, viewer: UserRow, id: number, action: "like" | "skip", now = new Date()) {
+export async function swipe(
+  db: Db,
+  site: SiteRow,
+  viewer: UserRow,
+  id: number,
+  action: "like" | "skip",
+  now = new Date(),
+) {
   if (action === "skip") {
-    if (!(await isVisibleMember(db, site.id, viewer.id, id))) throw new ApiError(404, "not_found", "This profile does not exist");
+    if (!(await isVisibleMember(db, site.id, viewer.id, id)))
+      throw new ApiError(404, "not_found", "This profile does not exist");
     await repo.insertSkip(db, viewer.id, id, nowIso());
     return { match: false, likes_left: await likesLeftToday(db, viewer, now) };
   }

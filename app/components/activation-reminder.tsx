@@ -22,7 +22,9 @@ export function ActivationReminder({ email, isPhone }: { email: string; isPhone:
   const resend = (
     <Form method="post" action="/activation-mail" className="d-inline">
       <input type="hidden" name="redirectTo" value={here} />
-      <button type="submit" className="btn btn-sm btn-dark">{t("activation.resend")}</button>
+      <button type="submit" className="btn btn-sm btn-dark">
+        {t("activation.resend")}
+      </button>
     </Form>
   );
   if (isPhone && params.has(signupCompleteFlag)) {
@@ -32,11 +34,15 @@ export function ActivationReminder({ email, isPhone }: { email: string; isPhone:
       <div className="entry-warning" role="dialog" aria-modal="true" aria-labelledby="activation-title">
         <div className="entry-warning-card card shadow-lg">
           <div className="card-body p-4">
-            <h2 id="activation-title" className="h5">{t("activation.reminderTitle")}</h2>
+            <h2 id="activation-title" className="h5">
+              {t("activation.reminderTitle")}
+            </h2>
             <p>{t("activation.reminder", { email })}</p>
             <div className="d-flex gap-2 flex-wrap">
               {resend}
-              <Link to={closed} className="btn btn-sm btn-outline-dark">{t("activation.close")}</Link>
+              <Link to={closed} className="btn btn-sm btn-outline-dark">
+                {t("activation.close")}
+              </Link>
             </div>
           </div>
         </div>

@@ -26,7 +26,10 @@ export function AutoLikeNotice() {
       fetcher.load("/auto-like");
       const params = new URLSearchParams(location.search);
       params.delete("t");
-      navigate({ pathname: location.pathname, search: params.size ? `?${params}` : "" }, { replace: true, preventScrollReset: true });
+      navigate(
+        { pathname: location.pathname, search: params.size ? `?${params}` : "" },
+        { replace: true, preventScrollReset: true },
+      );
     }, seconds * 1000);
     return () => clearTimeout(timer);
   }, [seconds]);

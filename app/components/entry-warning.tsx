@@ -5,20 +5,32 @@ import { useTranslation } from "~/i18n/translator";
  * The adult-content entry warning shown on a first visit (docs/product.md §1), with the extra Dutch or German notice.
  * Skipping it posts a form that stores a timestamped cookie, so the server renders the right page after.
  */
-export function EntryWarning({ variant, minAge, siteName }: { variant: "NL" | "DE" | null; minAge: number; siteName: string }) {
+export function EntryWarning({
+  variant,
+  minAge,
+  siteName,
+}: {
+  variant: "NL" | "DE" | null;
+  minAge: number;
+  siteName: string;
+}) {
   const { t } = useTranslation();
   const location = useLocation();
   return (
     <div className="entry-warning" role="dialog" aria-modal="true" aria-labelledby="entry-warning-title">
       <div className="entry-warning-card card shadow-lg">
         <div className="card-body p-4">
-          <h2 id="entry-warning-title" className="h4 mb-3">{t("entryWarning.title")}</h2>
+          <h2 id="entry-warning-title" className="h4 mb-3">
+            {t("entryWarning.title")}
+          </h2>
           <p>{t("entryWarning.body", { site: siteName, count: minAge })}</p>
           {variant === "NL" && <p className="alert alert-info small">{t("entryWarning.nl")}</p>}
           {variant === "DE" && <p className="alert alert-info small">{t("entryWarning.de")}</p>}
           <Form method="post" action="/entry-warning" className="d-flex flex-wrap gap-2">
             <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-            <button type="submit" className="btn btn-primary flex-grow-1">{t("entryWarning.enter", { count: minAge })}</button>
+            <button type="submit" className="btn btn-primary flex-grow-1">
+              {t("entryWarning.enter", { count: minAge })}
+            </button>
             <a href="https://www.google.com/" className="btn btn-outline-dark flex-grow-1" rel="noreferrer">
               {t("entryWarning.leave")}
             </a>

@@ -2,7 +2,12 @@ import { isRouteErrorResponse, Link } from "react-router";
 import { useTranslation } from "~/i18n/translator";
 
 /** Messages an error page may show: keys of the common namespace's `errors`. */
-type ErrorMessageKey = "errors.notFound" | "errors.badRequest" | "errors.unavailable" | "errors.generic" | "errors.profileNotFound";
+type ErrorMessageKey =
+  | "errors.notFound"
+  | "errors.badRequest"
+  | "errors.unavailable"
+  | "errors.generic"
+  | "errors.profileNotFound";
 
 /** The message for each status, unless the route says otherwise. */
 const statusMessages: Record<number, ErrorMessageKey> = {
@@ -16,7 +21,13 @@ const statusMessages: Record<number, ErrorMessageKey> = {
  * route that fails in its own way exports an ErrorBoundary that passes its messages per status; never an
  * exception's text or stack.
  */
-export function ErrorPage({ error, messages = {} }: { error: unknown; messages?: Partial<Record<number, ErrorMessageKey>> }) {
+export function ErrorPage({
+  error,
+  messages = {},
+}: {
+  error: unknown;
+  messages?: Partial<Record<number, ErrorMessageKey>>;
+}) {
   const { t } = useTranslation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const message = t(messages[status] ?? statusMessages[status] ?? "errors.generic");

@@ -1,5 +1,10 @@
 import {
-  getCollectionProps, getInputProps, useForm as useConformForm, type FieldMetadata, type FormMetadata, type SubmissionResult,
+  type FieldMetadata,
+  type FormMetadata,
+  getCollectionProps,
+  getInputProps,
+  type SubmissionResult,
+  useForm as useConformForm,
 } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { useNavigation } from "react-router";
@@ -25,11 +30,20 @@ export function useForm<V extends Values>(options: {
   constraint: Constraints | undefined;
   defaultValue?: Parameters<typeof useConformForm<V>>[0]["defaultValue"];
 }) {
-  return useConformForm<V>({ id: options.id, lastResult: options.lastResult, constraint: options.constraint, defaultValue: options.defaultValue });
+  return useConformForm<V>({
+    id: options.id,
+    lastResult: options.lastResult,
+    constraint: options.constraint,
+    defaultValue: options.defaultValue,
+  });
 }
 
 /** The form's own error (not a field's), with the id the form's aria-describedby points at. */
-export function FormError({ form, values, children }: {
+export function FormError({
+  form,
+  values,
+  children,
+}: {
   form: Pick<FormMetadata, "errors" | "errorId">;
   values?: Record<string, string | number | undefined>;
   children?: ReactNode;
@@ -44,7 +58,13 @@ export function FormError({ form, values, children }: {
 }
 
 /** A field's first error, translated, tied to the field by its errorId (aria-describedby). */
-export function FieldError({ field, values }: { field: { errors?: string[]; errorId: string }; values?: Record<string, string | number> }) {
+export function FieldError({
+  field,
+  values,
+}: {
+  field: { errors?: string[]; errorId: string };
+  values?: Record<string, string | number>;
+}) {
   const { t } = useTranslation();
   if (!field.errors?.length) return null;
   return (
@@ -55,7 +75,14 @@ export function FieldError({ field, values }: { field: { errors?: string[]; erro
 }
 
 /** A labelled input with its hint and its translated error. */
-export function InputField({ field, label, type, autoComplete, hint, ...rest }: {
+export function InputField({
+  field,
+  label,
+  type,
+  autoComplete,
+  hint,
+  ...rest
+}: {
   field: Field;
   /** A translation key. */
   label: string;
@@ -69,8 +96,15 @@ export function InputField({ field, label, type, autoComplete, hint, ...rest }: 
   const { t } = useTranslation();
   return (
     <div className="mb-3">
-      <label htmlFor={field.id} className="form-label">{t(label)}</label>
-      <input {...getInputProps(field, { type })} {...rest} autoComplete={autoComplete} className={`form-control${field.errors ? " is-invalid" : ""}`} />
+      <label htmlFor={field.id} className="form-label">
+        {t(label)}
+      </label>
+      <input
+        {...getInputProps(field, { type })}
+        {...rest}
+        autoComplete={autoComplete}
+        className={`form-control${field.errors ? " is-invalid" : ""}`}
+      />
       {hint && <div className="form-text">{hint}</div>}
       <FieldError field={field} />
     </div>
@@ -81,15 +115,28 @@ export function InputField({ field, label, type, autoComplete, hint, ...rest }: 
 export function CheckboxField({ field, label }: { field: Field; label: ReactNode }) {
   return (
     <div className="form-check mb-3">
-      <input {...getInputProps(field, { type: "checkbox", value: "on" })} className={`form-check-input${field.errors ? " is-invalid" : ""}`} />
-      <label htmlFor={field.id} className="form-check-label">{label}</label>
+      <input
+        {...getInputProps(field, { type: "checkbox", value: "on" })}
+        className={`form-check-input${field.errors ? " is-invalid" : ""}`}
+      />
+      <label htmlFor={field.id} className="form-check-label">
+        {label}
+      </label>
       <FieldError field={field} />
     </div>
   );
 }
 
 /** One choice of several, as inline radio buttons in a fieldset with its legend. */
-export function RadioGroup({ field, legend, options }: { field: Field; legend: string; options: { value: string; label: string }[] }) {
+export function RadioGroup({
+  field,
+  legend,
+  options,
+}: {
+  field: Field;
+  legend: string;
+  options: { value: string; label: string }[];
+}) {
   const labels = new Map(options.map((o) => [o.value, o.label]));
   return (
     <fieldset className="mb-3" aria-describedby={field.errors ? field.errorId : undefined}>
@@ -97,7 +144,9 @@ export function RadioGroup({ field, legend, options }: { field: Field; legend: s
       {getCollectionProps(field, { type: "radio", options: options.map((o) => o.value) }).map(({ key, ...props }) => (
         <div className="form-check form-check-inline" key={key}>
           <input {...props} className="form-check-input" />
-          <label htmlFor={props.id} className="form-check-label">{labels.get(props.value)}</label>
+          <label htmlFor={props.id} className="form-check-label">
+            {labels.get(props.value)}
+          </label>
         </div>
       ))}
       <FieldError field={field} />
@@ -106,7 +155,15 @@ export function RadioGroup({ field, legend, options }: { field: Field; legend: s
 }
 
 /** The submit button: not pressed twice while its page's form is on its way (with JavaScript). */
-export function SubmitButton({ children, className = "btn btn-primary", busy }: { children: ReactNode; className?: string; busy?: boolean }) {
+export function SubmitButton({
+  children,
+  className = "btn btn-primary",
+  busy,
+}: {
+  children: ReactNode;
+  className?: string;
+  busy?: boolean;
+}) {
   const navigation = useNavigation();
   return (
     <button type="submit" className={className} disabled={busy ?? navigation.state === "submitting"}>

@@ -1,6 +1,6 @@
 import { Form, useLocation } from "react-router";
 import { useTranslation } from "~/i18n/translator";
-import { languageNames, type Locale } from "../../contract/locales";
+import { type Locale, languageNames } from "../../contract/locales";
 import { Icon } from "./icons";
 
 /**

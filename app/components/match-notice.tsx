@@ -7,7 +7,14 @@ import { useTranslation } from "~/i18n/translator";
  * member who liked you. It closes on any click (docs/product.md §4); a click on the photo emits image-pressed and on the
  * button button-pressed, each with the profile id, for whoever listens (analytics, the app shell).
  */
-export function MatchNotice({ name, photo, profileHref, profileId, kind = "match", onClose }: {
+export function MatchNotice({
+  name,
+  photo,
+  profileHref,
+  profileId,
+  kind = "match",
+  onClose,
+}: {
   name: string;
   photo: string | null;
   profileHref: string;
@@ -32,11 +39,24 @@ export function MatchNotice({ name, photo, profileHref, profileId, kind = "match
     <div className="entry-warning match-notice" role="dialog" aria-modal="true" aria-labelledby="match-title">
       <div className="entry-warning-card card shadow-lg text-center bounce-in">
         <div className="card-body p-4">
-          <h2 id="match-title" className="h3 text-primary">{kind === "match" ? t("likes.matchTitle") : t("likes.likedYouTitle")}</h2>
-          {/* biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: a shortcut for the pointer; the link below is the way for everyone. */}
-          {photo && <img src={photo} alt="" width={120} height={150} className="rounded-3 my-3 profile-card-photo match-photo" onClick={() => emit("image-pressed")} />}
+          <h2 id="match-title" className="h3 text-primary">
+            {kind === "match" ? t("likes.matchTitle") : t("likes.likedYouTitle")}
+          </h2>
+          {photo && (
+            // biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: a shortcut for the pointer; the link below is the way for everyone.
+            <img
+              src={photo}
+              alt=""
+              width={120}
+              height={150}
+              className="rounded-3 my-3 profile-card-photo match-photo"
+              onClick={() => emit("image-pressed")}
+            />
+          )}
           <p>{kind === "match" ? t("likes.match", { name }) : t("likes.likedYou", { name })}</p>
-          <Link to={profileHref} className="btn btn-primary" onClick={() => emit("button-pressed")}>{t("likes.viewProfile")}</Link>
+          <Link to={profileHref} className="btn btn-primary" onClick={() => emit("button-pressed")}>
+            {t("likes.viewProfile")}
+          </Link>
         </div>
       </div>
     </div>

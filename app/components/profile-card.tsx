@@ -8,21 +8,39 @@ import { FictionalMarker } from "./fictional-marker";
  * wherever they appear — the site's fictional marker with its explanation. The name is a heading one level below
  * the list's own: 2 for a page's main list, 3 under a section's h2.
  */
-export function ProfileCard(props: { profile: Card; cdnPrefix: string; to: string; headingLevel: 2 | 3; first?: boolean }) {
+export function ProfileCard(props: {
+  profile: Card;
+  cdnPrefix: string;
+  to: string;
+  headingLevel: 2 | 3;
+  first?: boolean;
+}) {
   const { profile, cdnPrefix, to, first = false } = props;
   const Heading = props.headingLevel === 2 ? "h2" : "h3";
   const { t } = useTranslation();
   return (
     <article className="card profile-card h-100 border-0 shadow-sm">
-      <Link to={to} className="stretched-link text-decoration-none text-body" aria-label={t("profile.open", { name: profile.name })}>
+      <Link
+        to={to}
+        className="stretched-link text-decoration-none text-body"
+        aria-label={t("profile.open", { name: profile.name })}
+      >
         {profile.main_image ? (
           // The first row is the page's largest paint: fetched at once, the rest as they scroll into view.
           <img
-            src={`${cdnPrefix}/${profile.main_image.thumb_filename}`} alt="" width={160} height={200} className="card-img-top profile-card-photo"
+            src={`${cdnPrefix}/${profile.main_image.thumb_filename}`}
+            alt=""
+            width={160}
+            height={200}
+            className="card-img-top profile-card-photo"
             {...(first ? { fetchPriority: "high" as const } : { loading: "lazy" as const })}
           />
         ) : (
-          <div className="card-img-top profile-card-photo profile-card-placeholder" role="img" aria-label={t("profile.noPhoto")} />
+          <div
+            className="card-img-top profile-card-photo profile-card-placeholder"
+            role="img"
+            aria-label={t("profile.noPhoto")}
+          />
         )}
       </Link>
       <div className="card-body p-2">

@@ -13,7 +13,13 @@ export interface SearchFormValues {
  * The member search as a GET form (shareable, crawlable); the site's search_fields decide which fields show.
  * Regions are those of the chosen country: choosing a country and searching offers its regions.
  */
-export function SearchForm({ values, fields, countries, regions, action = "/members" }: {
+export function SearchForm({
+  values,
+  fields,
+  countries,
+  regions,
+  action = "/members",
+}: {
   values: SearchFormValues;
   fields: string[];
   countries: { code: string; name: string }[];
@@ -23,10 +29,18 @@ export function SearchForm({ values, fields, countries, regions, action = "/memb
   const { t } = useTranslation();
   const ages = Array.from({ length: 82 }, (_, i) => 18 + i);
   return (
-    <Form method="get" action={action} className="search-form row g-2 align-items-end mb-4" role="search" aria-label={t("search.label")}>
+    <Form
+      method="get"
+      action={action}
+      className="search-form row g-2 align-items-end mb-4"
+      role="search"
+      aria-label={t("search.label")}
+    >
       {fields.includes("gender") && (
         <div className="col-6 col-md-2">
-          <label htmlFor="search-gender" className="form-label small">{t("search.gender")}</label>
+          <label htmlFor="search-gender" className="form-label small">
+            {t("search.gender")}
+          </label>
           <select id="search-gender" name="gender" defaultValue={values.gender ?? ""} className="form-select">
             <option value="">{t("search.anyGender")}</option>
             <option value="female">{t("search.women")}</option>
@@ -36,42 +50,75 @@ export function SearchForm({ values, fields, countries, regions, action = "/memb
       )}
       {fields.includes("country") && (
         <div className="col-6 col-md-3">
-          <label htmlFor="search-country" className="form-label small">{t("signup.country")}</label>
+          <label htmlFor="search-country" className="form-label small">
+            {t("signup.country")}
+          </label>
           <select id="search-country" name="country" defaultValue={values.country ?? ""} className="form-select">
             <option value="">{t("search.anyCountry")}</option>
-            {countries.map((c) => <option key={c.code} value={c.code}>{c.name}</option>)}
+            {countries.map((c) => (
+              <option key={c.code} value={c.code}>
+                {c.name}
+              </option>
+            ))}
           </select>
         </div>
       )}
       {fields.includes("region") && (
         <div className="col-12 col-md-3">
-          <label htmlFor="search-region" className="form-label small">{t("signup.region")}</label>
-          <select id="search-region" name="countryregion" defaultValue={values.countryregion ?? ""} className="form-select">
+          <label htmlFor="search-region" className="form-label small">
+            {t("signup.region")}
+          </label>
+          <select
+            id="search-region"
+            name="countryregion"
+            defaultValue={values.countryregion ?? ""}
+            className="form-select"
+          >
             <option value="">{values.country ? t("search.anyRegion") : t("search.countryFirst")}</option>
-            {regions.filter((r) => r.country === values.country).map((r) => <option key={r.code} value={r.code}>{r.name}</option>)}
+            {regions
+              .filter((r) => r.country === values.country)
+              .map((r) => (
+                <option key={r.code} value={r.code}>
+                  {r.name}
+                </option>
+              ))}
           </select>
         </div>
       )}
       {fields.includes("age") && (
         <>
           <div className="col-4 col-md-1">
-            <label htmlFor="search-min-age" className="form-label small">{t("search.minAge")}</label>
+            <label htmlFor="search-min-age" className="form-label small">
+              {t("search.minAge")}
+            </label>
             <select id="search-min-age" name="min_age" defaultValue={values.min_age ?? ""} className="form-select">
               <option value="">–</option>
-              {ages.map((a) => <option key={a} value={a}>{a}</option>)}
+              {ages.map((a) => (
+                <option key={a} value={a}>
+                  {a}
+                </option>
+              ))}
             </select>
           </div>
           <div className="col-4 col-md-1">
-            <label htmlFor="search-max-age" className="form-label small">{t("search.maxAge")}</label>
+            <label htmlFor="search-max-age" className="form-label small">
+              {t("search.maxAge")}
+            </label>
             <select id="search-max-age" name="max_age" defaultValue={values.max_age ?? ""} className="form-select">
               <option value="">–</option>
-              {ages.map((a) => <option key={a} value={a}>{a}</option>)}
+              {ages.map((a) => (
+                <option key={a} value={a}>
+                  {a}
+                </option>
+              ))}
             </select>
           </div>
         </>
       )}
       <div className="col-4 col-md-2">
-        <button type="submit" className="btn btn-primary w-100">{t("search.submit")}</button>
+        <button type="submit" className="btn btn-primary w-100">
+          {t("search.submit")}
+        </button>
       </div>
     </Form>
   );

@@ -1,10 +1,12 @@
 import { createContext, lazy, Suspense, useContext, useEffect, useRef, useState } from "react";
-import { Link, useFetcher, type LinkProps } from "react-router";
+import { Link, type LinkProps, useFetcher } from "react-router";
 import { useTranslation } from "~/i18n/translator";
 import type { SignupChoices, SignupFormState } from "./signup-steps-form";
 
 // The form (with zod and conform) loads when the modal first opens: most pages never open it.
-const SignupStepsForm = lazy(() => import("./signup-steps-form").then((module) => ({ default: module.SignupStepsForm })));
+const SignupStepsForm = lazy(() =>
+  import("./signup-steps-form").then((module) => ({ default: module.SignupStepsForm })),
+);
 
 const SignupModalContext = createContext<(() => void) | null>(null);
 
@@ -70,13 +72,17 @@ export function SignupModalProvider({ children }: { children: React.ReactNode })
         >
           <div className="p-4">
             <div className="d-flex align-items-start mb-2">
-              <h2 id="signup-modal-title" className="h4 me-auto">{t("signup.title")}</h2>
+              <h2 id="signup-modal-title" className="h4 me-auto">
+                {t("signup.title")}
+              </h2>
               <button type="button" className="btn-close" aria-label={t("signup.close")} onClick={close} />
             </div>
             {!choices.data ? (
               <p className="text-body-secondary">{t("signup.loading")}</p>
             ) : choices.data.refusal ? (
-              <div className="alert alert-warning" role="alert">{t(choices.data.refusal)}</div>
+              <div className="alert alert-warning" role="alert">
+                {t(choices.data.refusal)}
+              </div>
             ) : (
               <Suspense fallback={<p className="text-body-secondary">{t("signup.loading")}</p>}>
                 <SignupStepsForm

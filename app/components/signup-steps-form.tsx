@@ -26,7 +26,11 @@ export interface SignupChoices {
  * fields; the same component serves the /signup page (a plain post) and the signup modal (a fetcher).
  */
 export function SignupStepsForm({
-  state, choices, action, FormComponent = Form, busy = false,
+  state,
+  choices,
+  action,
+  FormComponent = Form,
+  busy = false,
 }: {
   state: SignupFormState;
   choices: SignupChoices;
@@ -44,19 +48,29 @@ export function SignupStepsForm({
   });
   const hiddenFields = carriedFields.filter((field) => !stepFields[step]!.includes(field));
   const today = new Date();
-  const latestBirth = new Date(Date.UTC(today.getUTCFullYear() - choices.minAge, today.getUTCMonth(), today.getUTCDate())).toISOString().slice(0, 10);
+  const latestBirth = new Date(
+    Date.UTC(today.getUTCFullYear() - choices.minAge, today.getUTCMonth(), today.getUTCDate()),
+  )
+    .toISOString()
+    .slice(0, 10);
 
   return (
     <FormComponent method="post" action={action} {...getFormProps(form)} className="signup-steps">
-      <p className="small text-body-secondary mb-1">{t("signup.progress", { step: step + 1, total: lastSignupStep + 1 })}</p>
+      <p className="small text-body-secondary mb-1">
+        {t("signup.progress", { step: step + 1, total: lastSignupStep + 1 })}
+      </p>
       <div className="progress mb-3" role="presentation">
         <div className={`progress-bar signup-progress-${step}`} />
       </div>
       <h2 className="h4 mb-3">{t(`signup.steps.${step}`)}</h2>
       <FormError form={form} />
       <input type="hidden" name="step" value={step} />
-      {hiddenFields.map((field) => (values[field] ? <input key={field} type="hidden" name={field} value={values[field]} /> : null))}
-      {choices.inviteCode && !values.invite_code && <input type="hidden" name="invite_code" value={choices.inviteCode} />}
+      {hiddenFields.map((field) =>
+        values[field] ? <input key={field} type="hidden" name={field} value={values[field]} /> : null,
+      )}
+      {choices.inviteCode && !values.invite_code && (
+        <input type="hidden" name="invite_code" value={choices.inviteCode} />
+      )}
 
       {step === 0 && (
         <>
@@ -68,32 +82,62 @@ export function SignupStepsForm({
           <RadioGroup
             field={fields.seeking}
             legend={t("signup.seeking")}
-            options={(["male", "female", "both"] as const).map((value) => ({ value, label: t(`signup.seekingOptions.${value}`) }))}
+            options={(["male", "female", "both"] as const).map((value) => ({
+              value,
+              label: t(`signup.seekingOptions.${value}`),
+            }))}
           />
         </>
       )}
 
       {step === 1 && (
-        <InputField field={fields.date_of_birth} label="signup.dateOfBirth" type="date" max={latestBirth} min="1900-01-01" hint={t("signup.minAgeHint", { count: choices.minAge })} />
+        <InputField
+          field={fields.date_of_birth}
+          label="signup.dateOfBirth"
+          type="date"
+          max={latestBirth}
+          min="1900-01-01"
+          hint={t("signup.minAgeHint", { count: choices.minAge })}
+        />
       )}
 
       {step === 2 && (
         <>
           <div className="mb-3">
-            <label htmlFor={fields.country.id} className="form-label">{t("signup.country")}</label>
-            <select {...getSelectProps(fields.country)} className={`form-select${fields.country.errors ? " is-invalid" : ""}`}>
+            <label htmlFor={fields.country.id} className="form-label">
+              {t("signup.country")}
+            </label>
+            <select
+              {...getSelectProps(fields.country)}
+              className={`form-select${fields.country.errors ? " is-invalid" : ""}`}
+            >
               <option value="">{t("signup.choose")}</option>
-              {choices.countries.map((c) => <option key={c.code} value={c.code}>{c.name}</option>)}
+              {choices.countries.map((c) => (
+                <option key={c.code} value={c.code}>
+                  {c.name}
+                </option>
+              ))}
             </select>
             <FieldError field={fields.country} />
           </div>
           <div className="mb-3">
-            <label htmlFor={fields.region.id} className="form-label">{t("signup.region")}</label>
-            <select {...getSelectProps(fields.region)} className={`form-select${fields.region.errors ? " is-invalid" : ""}`}>
+            <label htmlFor={fields.region.id} className="form-label">
+              {t("signup.region")}
+            </label>
+            <select
+              {...getSelectProps(fields.region)}
+              className={`form-select${fields.region.errors ? " is-invalid" : ""}`}
+            >
               <option value="">{t("signup.optional")}</option>
               {choices.countries.map((c) => (
                 <optgroup key={c.code} label={c.name}>
-                  {choices.regions.filter((r) => r.country === c.code).map((r) => <option key={r.code} value={r.code}>{r.name}</option>)}
+                  {choices.regions
+                    .filter((r) => r.country === c.code)
+                    .map((r) => (
+                      <option key={r.code} value={r.code}>
+                        {r.name}
+                      </option>
+                    ))}
                 </optgroup>
               ))}
             </select>
@@ -105,10 +149,22 @@ export function SignupStepsForm({
 
       {step === 3 && (
         <>
-          <InputField field={fields.name} label="signup.name" type="text" autoComplete="nickname" hint={t("signup.nameHint")} />
+          <InputField
+            field={fields.name}
+            label="signup.name"
+            type="text"
+            autoComplete="nickname"
+            hint={t("signup.nameHint")}
+          />
           <div className="mb-3">
-            <label htmlFor={fields.signup_message.id} className="form-label">{t("signup.message")}</label>
-            <textarea {...getTextareaProps(fields.signup_message)} rows={3} className={`form-control${fields.signup_message.errors ? " is-invalid" : ""}`} />
+            <label htmlFor={fields.signup_message.id} className="form-label">
+              {t("signup.message")}
+            </label>
+            <textarea
+              {...getTextareaProps(fields.signup_message)}
+              rows={3}
+              className={`form-control${fields.signup_message.errors ? " is-invalid" : ""}`}
+            />
             <FieldError field={fields.signup_message} />
           </div>
         </>
@@ -117,14 +173,23 @@ export function SignupStepsForm({
       {step === 4 && (
         <>
           <InputField field={fields.email} label="signup.email" type="email" autoComplete="email" />
-          <InputField field={fields.password} label="signup.password" type="password" autoComplete="new-password" hint={t("signup.passwordHint")} />
+          <InputField
+            field={fields.password}
+            label="signup.password"
+            type="password"
+            autoComplete="new-password"
+            hint={t("signup.passwordHint")}
+          />
           <CheckboxField
             field={fields.terms}
             label={
               <Trans
                 i18nKey="signup.termsConsent"
                 values={{ count: choices.minAge }}
-                components={{ terms: <Link to="/pages/terms" target="_blank" />, privacy: <Link to="/pages/privacy" target="_blank" /> }}
+                components={{
+                  terms: <Link to="/pages/terms" target="_blank" />,
+                  privacy: <Link to="/pages/privacy" target="_blank" />,
+                }}
               />
             }
           />

@@ -26,27 +26,40 @@ export function SiteFooter({ root }: { root: RootData }) {
           <ul className="list-inline mb-3">
             {footerLinks.map((link) => (
               <li key={link.to} className="list-inline-item me-3 mb-1">
-                <Link to={link.to} className="link-body-emphasis">{t(link.key)}</Link>
+                <Link to={link.to} className="link-body-emphasis">
+                  {t(link.key)}
+                </Link>
               </li>
             ))}
             {root.locale === "en" && (
               <li className="list-inline-item me-3 mb-1">
-                <Link to="/pages/2257" className="link-body-emphasis">{t("footer.us2257")}</Link>
+                <Link to="/pages/2257" className="link-body-emphasis">
+                  {t("footer.us2257")}
+                </Link>
               </li>
             )}
           </ul>
         </nav>
         <p className="small text-body-secondary mb-1">
-          {t("footer.support")}{" "}
-          <a href={`mailto:${site.supportEmail}`}>{site.supportEmail}</a>
+          {t("footer.support")} <a href={`mailto:${site.supportEmail}`}>{site.supportEmail}</a>
           {" · "}
           <a href={`tel:${cleanPhone(site.supportPhone)}`}>{site.supportPhone}</a>
         </p>
         <p className="small text-body-secondary mb-1">
-          {t("footer.company", { company: company.name, address: company.address, city: company.city, kvk: company.kvk, vat: company.vat })}
+          {t("footer.company", {
+            company: company.name,
+            address: company.address,
+            city: company.city,
+            kvk: company.kvk,
+            vat: company.vat,
+          })}
         </p>
-        {root.locale === "en" && <p className="small text-body-secondary mb-1">{t("footer.usNotice", { count: site.minimumAge })}</p>}
-        <p className="small text-body-secondary mb-0">© {new Date().getFullYear()} {company.name}</p>
+        {root.locale === "en" && (
+          <p className="small text-body-secondary mb-1">{t("footer.usNotice", { count: site.minimumAge })}</p>
+        )}
+        <p className="small text-body-secondary mb-0">
+          © {new Date().getFullYear()} {company.name}
+        </p>
         <Disclaimer root={root} />
       </div>
     </footer>

@@ -22,9 +22,27 @@ export function TopBar({ root }: { root: RootData }) {
         {member ? (
           <ul className="navbar-nav align-items-center gap-0 gap-sm-2">
             <NavItem to="/members" icon="search" label={t("nav.searchMembers")} />
-            <NavItem to="/chats" icon="chat" label={t("nav.messages")} count={member.unreadMessages} countLabel={t("nav.unreadCount", { count: member.unreadMessages })} badgeClass="bg-unread" />
-            <NavItem to="/likes" icon="heart" label={t("nav.likes")} count={member.newLikes} countLabel={t("nav.newLikesCount", { count: member.newLikes })} badgeClass="bg-danger" />
-            {member.paidUser ? <CreditsItem credits={member.credits} /> : <NavItem to="/premium" icon="star" label={t("nav.getPremium")} />}
+            <NavItem
+              to="/chats"
+              icon="chat"
+              label={t("nav.messages")}
+              count={member.unreadMessages}
+              countLabel={t("nav.unreadCount", { count: member.unreadMessages })}
+              badgeClass="bg-unread"
+            />
+            <NavItem
+              to="/likes"
+              icon="heart"
+              label={t("nav.likes")}
+              count={member.newLikes}
+              countLabel={t("nav.newLikesCount", { count: member.newLikes })}
+              badgeClass="bg-danger"
+            />
+            {member.paidUser ? (
+              <CreditsItem credits={member.credits} />
+            ) : (
+              <NavItem to="/premium" icon="star" label={t("nav.getPremium")} />
+            )}
             <li className="nav-item">
               <LanguageMenu languages={root.languages} current={root.locale} />
             </li>
@@ -45,7 +63,14 @@ export function TopBar({ root }: { root: RootData }) {
   );
 }
 
-function NavItem(props: { to: string; icon: "search" | "chat" | "heart" | "star"; label: string; count?: number; countLabel?: string; badgeClass?: string }) {
+function NavItem(props: {
+  to: string;
+  icon: "search" | "chat" | "heart" | "star";
+  label: string;
+  count?: number;
+  countLabel?: string;
+  badgeClass?: string;
+}) {
   const { formatNumber } = useTranslation();
   return (
     <li className="nav-item">
@@ -69,7 +94,11 @@ function CreditsItem({ credits }: { credits: number }) {
   const tone = creditsBadgeTone(credits);
   return (
     <li className="nav-item">
-      <NavLink to="/credits" className="nav-link position-relative d-flex align-items-center gap-1" title={t("nav.credits")}>
+      <NavLink
+        to="/credits"
+        className="nav-link position-relative d-flex align-items-center gap-1"
+        title={t("nav.credits")}
+      >
         <Icon name="coins" />
         <span className="d-none d-lg-inline">{t("nav.credits")}</span>
         <span className="visually-hidden d-lg-none">{t("nav.credits")}</span>
@@ -91,17 +120,33 @@ function AccountMenu({ name, thumb }: { name: string; thumb: string | null }) {
     <details className="dropdown account-menu" name="top-bar-menu">
       {/* Named by its content, so the name starts with the member's name where it shows (WCAG 2.5.3). */}
       <summary className="btn btn-link nav-link d-flex align-items-center gap-1">
-        {thumb ? <img src={thumb} alt="" width={28} height={28} className="rounded-circle object-fit-cover" /> : <Icon name="user" />}
+        {thumb ? (
+          <img src={thumb} alt="" width={28} height={28} className="rounded-circle object-fit-cover" />
+        ) : (
+          <Icon name="user" />
+        )}
         <span className="d-none d-xl-inline text-truncate account-name">{name}</span>
         <span className="visually-hidden">{t("nav.account")}</span>
       </summary>
       <ul className="dropdown-menu dropdown-menu-end show-when-open">
-        <li><Link className="dropdown-item" to="/profile">{t("nav.myProfile")}</Link></li>
-        <li><Link className="dropdown-item" to="/notifications">{t("nav.settings")}</Link></li>
-        <li><hr className="dropdown-divider" /></li>
+        <li>
+          <Link className="dropdown-item" to="/profile">
+            {t("nav.myProfile")}
+          </Link>
+        </li>
+        <li>
+          <Link className="dropdown-item" to="/notifications">
+            {t("nav.settings")}
+          </Link>
+        </li>
+        <li>
+          <hr className="dropdown-divider" />
+        </li>
         <li>
           <Form method="post" action="/logout" reloadDocument>
-            <button type="submit" className="dropdown-item">{t("nav.logout")}</button>
+            <button type="submit" className="dropdown-item">
+              {t("nav.logout")}
+            </button>
           </Form>
         </li>
       </ul>

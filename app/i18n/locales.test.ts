@@ -24,14 +24,18 @@ const pluralSuffix = /_(zero|one|two|few|many|other)$/;
 /** A language's plural categories, as i18next finds them (Intl.PluralRules), in i18next's order. */
 const order = ["zero", "one", "two", "few", "many", "other"];
 const categories = (locale: string) =>
-  new Intl.PluralRules(locale).resolvedOptions().pluralCategories.slice().sort((a, b) => order.indexOf(a) - order.indexOf(b));
+  new Intl.PluralRules(locale)
+    .resolvedOptions()
+    .pluralCategories.slice()
+    .sort((a, b) => order.indexOf(a) - order.indexOf(b));
 
 /** The keys a language must have: English's, with each plural key in that language's own categories. */
 function expectedKeys(en: Record<string, string>, locale: string) {
   const keys = new Set<string>();
   for (const key of Object.keys(en)) {
     const base = key.replace(pluralSuffix, "");
-    if (base !== key && `${base}_other` in en) for (const category of categories(locale)) keys.add(`${base}_${category}`);
+    if (base !== key && `${base}_other` in en)
+      for (const category of categories(locale)) keys.add(`${base}_${category}`);
     else keys.add(key);
   }
   return [...keys].sort();
@@ -62,7 +66,8 @@ for (const locale of locales.filter((l) => l !== "en")) {
         return other[k] === english && /[a-z]{2,}\s+[a-z]{2,}/i.test(english.replace(/\{\{[^}]+\}\}|<[^>]+>/g, ""));
       });
       expect(untranslatedSentences, untranslatedSentences.join(", ")).toEqual([]);
-      for (const key of Object.keys(other)) expect(markup(other[key]!), `${locale} ${key}`).toEqual(markup(source(en, key)));
+      for (const key of Object.keys(other))
+        expect(markup(other[key]!), `${locale} ${key}`).toEqual(markup(source(en, key)));
     });
   }
 }

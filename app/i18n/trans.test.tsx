@@ -25,23 +25,34 @@ function both(locale: string, i18nKey: string, components: TransComponents, valu
     </TranslatorContext.Provider>,
   );
   const theirs = renderToStaticMarkup(
-    <ReactI18nextTrans i18n={instances[locale]} i18nKey={i18nKey} values={values} components={components as Record<string, ReactElement>} />,
+    <ReactI18nextTrans
+      i18n={instances[locale]}
+      i18nKey={i18nKey}
+      values={values}
+      components={components as Record<string, ReactElement>}
+    />,
   );
   return { ours, theirs };
 }
 
 const keys = (node: unknown, prefix = ""): string[] =>
-  Object.entries(node as Record<string, unknown>).flatMap(([k, v]) => (typeof v === "object" && v ? keys(v, `${prefix}${k}.`) : [`${prefix}${k}`]));
+  Object.entries(node as Record<string, unknown>).flatMap(([k, v]) =>
+    typeof v === "object" && v ? keys(v, `${prefix}${k}.`) : [`${prefix}${k}`],
+  );
 
 test("every sentence with links renders as react-i18next's Trans renders it, in every language and plural form", () => {
   let checked = 0;
   for (const [locale, bundles] of Object.entries(resources)) {
     const common = bundles.common as Record<string, unknown>;
-    const tagged = keys(common).filter((key) => /<[\w-]+>/.test(key.split(".").reduce<any>((node, part) => node[part], common)));
+    const tagged = keys(common).filter((key) =>
+      /<[\w-]+>/.test(key.split(".").reduce<any>((node, part) => node[part], common)),
+    );
     for (const base of new Set(tagged.map((key) => key.replace(/_(zero|one|two|few|many|other)$/, "")))) {
       const text = JSON.stringify(common);
       const names = [...new Set([...text.matchAll(/<([\w-]+)>/g)].map((m) => m[1]!))];
-      const components = Object.fromEntries(names.map((name) => [name, <a key={name} href={`/${name}`} className="link" />]));
+      const components = Object.fromEntries(
+        names.map((name) => [name, <a key={name} href={`/${name}`} className="link" />]),
+      );
       for (const count of [1, 3, 5, 18, 22]) {
         const { ours, theirs } = both(locale, base, components, { count });
         expect(ours, `${locale} ${base} ${count}`).toBe(theirs);
@@ -55,7 +66,12 @@ test("every sentence with links renders as react-i18next's Trans renders it, in 
 });
 
 test("the signup terms line is one sentence with both links inside it, in German word order", () => {
-  const { ours } = both("de", "signup.termsConsent", { terms: <a href="/pages/terms" />, privacy: <a href="/pages/privacy" /> }, { count: 18 });
+  const { ours } = both(
+    "de",
+    "signup.termsConsent",
+    { terms: <a href="/pages/terms" />, privacy: <a href="/pages/privacy" /> },
+    { count: 18 },
+  );
   expect(ours).toBe(
     'Ich bin mindestens 18 Jahre alt und akzeptiere die <a href="/pages/terms">Allgemeinen Geschäftsbedingungen</a> und die <a href="/pages/privacy">Datenschutzerklärung</a>.',
   );
@@ -79,7 +95,9 @@ test("indexed, named, nested and self-closing tags, unknown tags and values as r
         <Trans i18nKey={key} values={values} components={components} />
       </TranslatorContext.Provider>,
     ),
-    theirs: renderToStaticMarkup(<ReactI18nextTrans i18n={i18next} i18nKey={key} values={values} components={components as never} />),
+    theirs: renderToStaticMarkup(
+      <ReactI18nextTrans i18n={i18next} i18nKey={key} values={values} components={components as never} />,
+    ),
   });
   const cases = [
     render("indexed", [<a key="terms" href="/terms" />, <a key="policy" href="/policy" />]),

@@ -13,14 +13,22 @@ export type TransComponents = Readonly<Record<string, ReactElement>> | readonly 
  * Ours, because i18next and react-i18next stay out of the page's JavaScript; trans.test.tsx holds it to
  * react-i18next's output for every such string of every language.
  */
-export function Trans({ i18nKey, values, components }: {
+export function Trans({
+  i18nKey,
+  values,
+  components,
+}: {
   i18nKey: string;
   values?: Record<string, unknown>;
   components: TransComponents;
 }) {
   const { t } = useTranslation();
   // Values are text, never markup: escaped before the tags are read, as react-i18next does, and unescaped after.
-  const escaped = values && Object.fromEntries(Object.entries(values).map(([name, value]) => [name, typeof value === "string" ? escapeText(value) : value]));
+  const escaped =
+    values &&
+    Object.fromEntries(
+      Object.entries(values).map(([name, value]) => [name, typeof value === "string" ? escapeText(value) : value]),
+    );
   return <>{renderTags(t(i18nKey, escaped), components)}</>;
 }
 

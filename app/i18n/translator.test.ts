@@ -13,8 +13,23 @@ beforeAll(async () => {
 });
 
 const keys = (node: unknown, prefix = ""): string[] =>
-  Object.entries(node as Record<string, unknown>).flatMap(([k, v]) => (typeof v === "object" && v ? keys(v, `${prefix}${k}.`) : [`${prefix}${k}`]));
-const values = { name: "Robin", email: "r@example.com", minutes: 15, minAge: 18, days: 14, percentage: 50, credits: 50, code: "X", site: "Heartline", icon: "🎭", step: 2, total: 5 };
+  Object.entries(node as Record<string, unknown>).flatMap(([k, v]) =>
+    typeof v === "object" && v ? keys(v, `${prefix}${k}.`) : [`${prefix}${k}`],
+  );
+const values = {
+  name: "Robin",
+  email: "r@example.com",
+  minutes: 15,
+  minAge: 18,
+  days: 14,
+  percentage: 50,
+  credits: 50,
+  code: "X",
+  site: "Heartline",
+  icon: "🎭",
+  step: 2,
+  total: 5,
+};
 // Every plural category of every language: 0 (French "one", Polish "many"), 1, 2–4 and 22 (Polish "few"), 5, 12
 // (Polish "many"), 1.5 (Polish "other"), and large numbers (grouping; French, Italian and Spanish "many").
 const counts = [0, 1, 2, 3, 4, 5, 11, 12, 14, 21, 22, 25, 101, 1.5, 1234, 1_000_000];
@@ -25,7 +40,9 @@ test("the embedded translator agrees with i18next on every key of every language
   for (const [locale, bundles] of Object.entries(resources)) {
     const embedded = embeddedTranslator(locale, bundles.common);
     for (const key of keys(bundles.common)) {
-      expect(embedded.t(key, { ...values, count: 3 }), `${locale} ${key}`).toBe(instances[locale]!.t(key, { ...values, count: 3 }));
+      expect(embedded.t(key, { ...values, count: 3 }), `${locale} ${key}`).toBe(
+        instances[locale]!.t(key, { ...values, count: 3 }),
+      );
       expect(embedded.t(key, values), `${locale} ${key}`).toBe(instances[locale]!.t(key, values));
       expect(embedded.t(key), `${locale} ${key}`).toBe(instances[locale]!.t(key));
     }
@@ -37,11 +54,19 @@ test("the embedded translator agrees with i18next on every key of every language
 test("the embedded translator picks i18next's plural form and number format for every count in every language", () => {
   for (const [locale, bundles] of Object.entries(resources)) {
     const embedded = embeddedTranslator(locale, bundles.common);
-    const bases = [...new Set(keys(bundles.common).filter((k) => /_(one|other)$/.test(k)).map((k) => k.replace(/_[a-z]+$/, "")))];
+    const bases = [
+      ...new Set(
+        keys(bundles.common)
+          .filter((k) => /_(one|other)$/.test(k))
+          .map((k) => k.replace(/_[a-z]+$/, "")),
+      ),
+    ];
     expect(bases.length, locale).toBeGreaterThan(10);
     for (const base of bases) {
       for (const count of counts) {
-        expect(embedded.t(base, { ...values, count }), `${locale} ${base} ${count}`).toBe(instances[locale]!.t(base, { ...values, count }));
+        expect(embedded.t(base, { ...values, count }), `${locale} ${base} ${count}`).toBe(
+          instances[locale]!.t(base, { ...values, count }),
+        );
       }
       // Without a count there is no plural form to pick, and i18next answers the key.
       expect(embedded.t(base, values), `${locale} ${base}`).toBe(instances[locale]!.t(base, values));
@@ -66,7 +91,9 @@ test("Polish counts one, few, many and other, with Polish digit grouping", () =>
   expect(t("profile.photoCount", { count: 12 })).toBe("12 zdjęć");
   expect(t("profile.photoCount", { count: 0 })).toBe("0 zdjęć");
   expect(t("profile.photoCount", { count: 1.5 })).toBe("1,5 zdjęcia");
-  expect(t("search.count", { count: 12345 })).toBe(`Znaleziono ${new Intl.NumberFormat("pl").format(12345)} użytkowników`);
+  expect(t("search.count", { count: 12345 })).toBe(
+    `Znaleziono ${new Intl.NumberFormat("pl").format(12345)} użytkowników`,
+  );
   expect(t("swipe.likesLeft", { count: 2 })).toBe("Na dziś zostały Ci 2 polubienia");
 });
 
@@ -75,7 +102,9 @@ test("French counts 0 and 1 as one, and a million as many", () => {
   expect(t("search.count", { count: 0 })).toBe("0 membre trouvé");
   expect(t("search.count", { count: 1 })).toBe("1 membre trouvé");
   expect(t("search.count", { count: 2 })).toBe("2 membres trouvés");
-  expect(t("search.count", { count: 1_000_000 })).toBe(`${new Intl.NumberFormat("fr").format(1_000_000)} de membres trouvés`);
+  expect(t("search.count", { count: 1_000_000 })).toBe(
+    `${new Intl.NumberFormat("fr").format(1_000_000)} de membres trouvés`,
+  );
 });
 
 test("the translator formats numbers as its language writes them", () => {

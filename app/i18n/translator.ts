@@ -38,7 +38,9 @@ export function embeddedTranslator(locale: string, common: Record<string, unknow
   const plurals = new Intl.PluralRules(locale);
   const numbers = new Intl.NumberFormat(locale);
   const lookup = (key: string) => {
-    const text = key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], common);
+    const text = key
+      .split(".")
+      .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], common);
     return typeof text === "string" ? text : undefined;
   };
   const t: Translate = (key, values) => {

@@ -1,14 +1,14 @@
 import { Outlet } from "react-router";
-import type { Route } from "./+types/default";
 import { ActivationReminder } from "~/components/activation-reminder";
 import { AutoLikeNotice } from "~/components/auto-like-notice";
 import { EntryWarning } from "~/components/entry-warning";
+import { ErrorPage } from "~/components/error-page";
 import { FlashMessage } from "~/components/flash-message";
 import { SignupModalProvider } from "~/components/signup-modal";
 import { SiteFooter } from "~/components/site-footer";
 import { TopBar } from "~/components/top-bar";
-import { ErrorPage } from "~/components/error-page";
-import { useRootData, type RootData } from "~/root";
+import { type RootData, useRootData } from "~/root";
+import type { Route } from "./+types/default";
 
 /** The default layout (docs/product.md §2): top bar, flash, page, footer with disclaimer, entry warning. */
 export default function DefaultLayout() {

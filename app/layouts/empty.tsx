@@ -1,6 +1,6 @@
 import { Outlet } from "react-router";
-import type { Route } from "./+types/empty";
 import { ErrorPage } from "~/components/error-page";
+import type { Route } from "./+types/empty";
 
 /** The empty layout (docs/product.md §2): the page alone, for landings that lead to signup. */
 export default function EmptyLayout() {

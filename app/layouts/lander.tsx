@@ -1,6 +1,6 @@
 import { Link, Outlet } from "react-router";
-import { SiteFooter } from "~/components/site-footer";
 import { ErrorPage } from "~/components/error-page";
+import { SiteFooter } from "~/components/site-footer";
 import { useRootData } from "~/root";
 
 /**
@@ -14,7 +14,9 @@ export default function LanderLayout() {
     <>
       <header className="navbar bg-body border-bottom">
         <div className="container-lg">
-          <Link to="/" className="navbar-brand fw-bold text-primary">{root.site.name}</Link>
+          <Link to="/" className="navbar-brand fw-bold text-primary">
+            {root.site.name}
+          </Link>
         </div>
       </header>
       <Outlet />

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import { useTranslation } from "~/i18n/translator";
-import type { Route } from "./+types/account-deleted";
 import { getI18n } from "~/services/i18n.server";
 import { pageMeta } from "~/services/seo";
 import { deletionDays } from "~/services/site-info";
+import type { Route } from "./+types/account-deleted";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { title: getI18n(context).t("deletion.doneTitle") };
@@ -18,7 +18,9 @@ export default function AccountDeleted({ loaderData }: Route.ComponentProps) {
         <h1 className="h3 mb-3">{loaderData.title}</h1>
         <p className="lead">{t("deletion.doneBody", { count: deletionDays })}</p>
         <p>{t("deletion.changeMind", { count: deletionDays })}</p>
-        <Link to="/login" className="btn btn-outline-dark">{t("nav.login")}</Link>
+        <Link to="/login" className="btn btn-outline-dark">
+          {t("nav.login")}
+        </Link>
       </div>
     </main>
   );

@@ -1,9 +1,9 @@
 import { Form, Link } from "react-router";
 import { useTranslation } from "~/i18n/translator";
-import type { Route } from "./+types/activate-error";
 import { useRootData } from "~/root";
 import { getI18n } from "~/services/i18n.server";
 import { pageMeta } from "~/services/seo";
+import type { Route } from "./+types/activate-error";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { title: getI18n(context).t("activation.failed") };
@@ -20,10 +20,14 @@ export default function ActivateError() {
       {member ? (
         <Form method="post" action="/activation-mail">
           <input type="hidden" name="redirectTo" value="/" />
-          <button type="submit" className="btn btn-primary">{t("activation.resend")}</button>
+          <button type="submit" className="btn btn-primary">
+            {t("activation.resend")}
+          </button>
         </Form>
       ) : (
-        <Link to="/login" className="btn btn-primary">{t("nav.login")}</Link>
+        <Link to="/login" className="btn btn-primary">
+          {t("nav.login")}
+        </Link>
       )}
     </main>
   );

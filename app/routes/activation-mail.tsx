@@ -1,9 +1,9 @@
 import { redirect } from "react-router";
-import type { Route } from "./+types/activation-mail";
-import { okResponseSchema } from "../../contract/user";
 import { ApiCallError, callApi } from "~/services/api.server";
 import { requireMember, safeRedirect } from "~/services/auth.server";
 import { redirectWithFlash } from "~/services/flash.server";
+import { okResponseSchema } from "../../contract/user";
+import type { Route } from "./+types/activation-mail";
 
 /** The reminder's "send again" button: mails the activation link once more, then back to the page. */
 export async function action({ request, context }: Route.ActionArgs) {

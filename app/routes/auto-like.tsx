@@ -1,7 +1,7 @@
-import type { Route } from "./+types/auto-like";
-import { autoLikeResponseSchema } from "../../contract/members";
 import { callApi } from "~/services/api.server";
 import { requireMember } from "~/services/auth.server";
+import { autoLikeResponseSchema } from "../../contract/members";
+import type { Route } from "./+types/auto-like";
 
 /** The auto-like notice's data (docs/product.md §7 GET /api/auto-like.php), for the browser's fetcher. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,17 +1,22 @@
 import { Form, Link } from "react-router";
 import { useTranslation } from "~/i18n/translator";
-import type { Route } from "./+types/complete-signup";
 import type { RouteHandle } from "~/root";
 import { requireMember } from "~/services/auth.server";
 import { getI18n } from "~/services/i18n.server";
 import { pageMeta } from "~/services/seo";
+import type { Route } from "./+types/complete-signup";
 
 export const handle: RouteHandle = { hydrate: true };
 
 /** Right after signup: check your inbox (with a resend button), then see who matches. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const member = await requireMember({ request, context });
-  return { email: member.email, confirmed: member.status === "active", name: member.profile.name, title: getI18n(context).t("completeSignup.title") };
+  return {
+    email: member.email,
+    confirmed: member.status === "active",
+    name: member.profile.name,
+    title: getI18n(context).t("completeSignup.title"),
+  };
 }
 
 export default function CompleteSignup({ loaderData }: Route.ComponentProps) {
@@ -28,11 +33,15 @@ export default function CompleteSignup({ loaderData }: Route.ComponentProps) {
               <p className="lead">{t("completeSignup.checkInbox", { email: loaderData.email })}</p>
               <Form method="post" action="/activation-mail" className="mb-4">
                 <input type="hidden" name="redirectTo" value="/complete-signup" />
-                <button type="submit" className="btn btn-outline-dark">{t("activation.resend")}</button>
+                <button type="submit" className="btn btn-outline-dark">
+                  {t("activation.resend")}
+                </button>
               </Form>
             </>
           )}
-          <Link to="/signup-matches" className="btn btn-primary btn-lg">{t("completeSignup.seeMatches")}</Link>
+          <Link to="/signup-matches" className="btn btn-primary btn-lg">
+            {t("completeSignup.seeMatches")}
+          </Link>
         </div>
       </div>
     </main>

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import type { Route } from "./+types/data-export";
 import { callApi } from "~/services/api.server";
 import { requireMember } from "~/services/auth.server";
+import type { Route } from "./+types/data-export";
 
 /** GDPR access: all the member's data as a JSON download. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,10 +1,12 @@
 import { data } from "react-router";
 import { z } from "zod";
-import type { Route } from "./+types/dev-outbox";
 import { ApiCallError, callApi } from "~/services/api.server";
+import type { Route } from "./+types/dev-outbox";
 
 const outboxSchema = z.object({
-  messages: z.array(z.object({ id: z.string(), to: z.string(), subject: z.string(), date: z.string(), links: z.array(z.string()) })),
+  messages: z.array(
+    z.object({ id: z.string(), to: z.string(), subject: z.string(), date: z.string(), links: z.array(z.string()) }),
+  ),
 });
 
 /** With OUTBOX_PAGE=true and from this machine only: the mails the site would have sent, with their links (404 else). */
@@ -25,9 +27,15 @@ export default function DevOutbox({ loaderData }: Route.ComponentProps) {
       <ol className="list-unstyled">
         {loaderData.messages.map((message) => (
           <li key={message.id} className="border-bottom py-2">
-            <div className="small text-body-secondary">{message.date} · {message.to}</div>
+            <div className="small text-body-secondary">
+              {message.date} · {message.to}
+            </div>
             <div className="fw-semibold">{message.subject}</div>
-            {message.links.map((link) => <div key={link}><a href={link}>{link}</a></div>)}
+            {message.links.map((link) => (
+              <div key={link}>
+                <a href={link}>{link}</a>
+              </div>
+            ))}
           </li>
         ))}
       </ol>

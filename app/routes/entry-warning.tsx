@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
-import type { Route } from "./+types/entry-warning";
 import { safeRedirect } from "~/services/auth.server";
 import { cookieOptions, entryWarningCookie } from "~/services/cookies.server";
+import type { Route } from "./+types/entry-warning";
 
 /** Skips the entry warning: the cookie holds when it was skipped (docs/product.md §9). */
 export async function action({ request }: Route.ActionArgs) {

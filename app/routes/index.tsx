@@ -1,11 +1,11 @@
 import { Link, redirect } from "react-router";
-import { getMember } from "~/services/auth.server";
-import { useTranslation } from "~/i18n/translator";
-import type { Route } from "./+types/index";
-import { useRootData } from "~/root";
-import { SignupLink } from "~/components/signup-modal";
 import { WithFictionalIcon } from "~/components/fictional-marker";
+import { SignupLink } from "~/components/signup-modal";
+import { useTranslation } from "~/i18n/translator";
+import { useRootData } from "~/root";
+import { getMember } from "~/services/auth.server";
 import { pageMeta, rootDataOf } from "~/services/seo";
+import type { Route } from "./+types/index";
 
 /** A member who opens the home page goes on to the members area (issue 4). */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -27,13 +27,17 @@ export default function Index() {
           {!member && (
             <div className="d-flex flex-wrap gap-2">
               <SignupLink className="btn btn-light btn-lg">{t("index.signupCta")}</SignupLink>
-              <Link to="/login" className="btn btn-outline-light btn-lg">{t("index.loginCta")}</Link>
+              <Link to="/login" className="btn btn-outline-light btn-lg">
+                {t("index.loginCta")}
+              </Link>
             </div>
           )}
         </div>
       </section>
       <section className="container-lg py-5" aria-labelledby="why-title">
-        <h2 id="why-title" className="h3 mb-4">{t("index.whyTitle", { site: root?.site.name })}</h2>
+        <h2 id="why-title" className="h3 mb-4">
+          {t("index.whyTitle", { site: root?.site.name })}
+        </h2>
         <div className="row g-4">
           {(["languages", "honest", "credits"] as const).map((key) => (
             <div className="col-12 col-md-4" key={key}>
@@ -41,7 +45,10 @@ export default function Index() {
                 <div className="card-body">
                   <h3 className="h5 text-primary">{t(`index.features.${key}.title`)}</h3>
                   <p className="mb-0">
-                    <WithFictionalIcon i18nKey={`index.features.${key}.body`} values={{ count: root?.site.minimumAge }} />
+                    <WithFictionalIcon
+                      i18nKey={`index.features.${key}.body`}
+                      values={{ count: root?.site.minimumAge }}
+                    />
                   </p>
                 </div>
               </div>

@@ -1,13 +1,13 @@
 import { data, NavLink } from "react-router";
-import { useTranslation } from "~/i18n/translator";
-import type { Route } from "./+types/likes";
-import { likesResponseSchema } from "../../contract/members";
 import { ProfileCard } from "~/components/profile-card";
-import { useRootData, type RouteHandle } from "~/root";
+import { useTranslation } from "~/i18n/translator";
+import { type RouteHandle, useRootData } from "~/root";
 import { callApi } from "~/services/api.server";
 import { requireMember } from "~/services/auth.server";
 import { getI18n } from "~/services/i18n.server";
 import { pageMeta } from "~/services/seo";
+import { likesResponseSchema } from "../../contract/members";
+import type { Route } from "./+types/likes";
 
 export const handle: RouteHandle = { hydrate: true };
 
@@ -43,9 +43,19 @@ export default function Likes({ loaderData }: Route.ComponentProps) {
         <ul className="nav nav-tabs mb-3">
           {tabs.map((tab) => (
             <li className="nav-item" key={tab}>
-              <NavLink to={tab === "received" ? "/likes" : `/likes/${tab}`} end className={() => `nav-link${loaderData.tab === tab ? " active" : ""}`} aria-current={loaderData.tab === tab ? "page" : undefined}>
-                {t(`likes.tab.${tab}`)} <span className="badge text-bg-light border">{formatNumber(loaderData.counts[tab])}</span>
-                {tab === "received" && loaderData.newCount > 0 && <span className="badge text-bg-danger ms-1">{t("likes.newCount", { count: loaderData.newCount })}</span>}
+              <NavLink
+                to={tab === "received" ? "/likes" : `/likes/${tab}`}
+                end
+                className={() => `nav-link${loaderData.tab === tab ? " active" : ""}`}
+                aria-current={loaderData.tab === tab ? "page" : undefined}
+              >
+                {t(`likes.tab.${tab}`)}{" "}
+                <span className="badge text-bg-light border">{formatNumber(loaderData.counts[tab])}</span>
+                {tab === "received" && loaderData.newCount > 0 && (
+                  <span className="badge text-bg-danger ms-1">
+                    {t("likes.newCount", { count: loaderData.newCount })}
+                  </span>
+                )}
               </NavLink>
             </li>
           ))}
@@ -57,8 +67,16 @@ export default function Likes({ loaderData }: Route.ComponentProps) {
         <ul className="row g-3 list-unstyled">
           {loaderData.profiles.map((profile, index) => (
             <li key={profile.id} className="col-6 col-sm-4 col-lg-3 col-xl-2 position-relative">
-              {profile.like_new && <span className="badge text-bg-danger position-absolute top-0 start-0 m-2 z-1">{t("likes.new")}</span>}
-              <ProfileCard profile={profile} cdnPrefix={root?.site.cdnPrefix ?? ""} to={`/likes/m/${profile.id}`} headingLevel={2} first={index < 2} />
+              {profile.like_new && (
+                <span className="badge text-bg-danger position-absolute top-0 start-0 m-2 z-1">{t("likes.new")}</span>
+              )}
+              <ProfileCard
+                profile={profile}
+                cdnPrefix={root?.site.cdnPrefix ?? ""}
+                to={`/likes/m/${profile.id}`}
+                headingLevel={2}
+                first={index < 2}
+              />
             </li>
           ))}
         </ul>

@@ -1,19 +1,19 @@
 import { getFormProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import type { z } from "zod";
 import { data, Form, Link, useActionData, useSearchParams } from "react-router";
-import { useTranslation } from "~/i18n/translator";
-import { NarrowPage } from "~/components/narrow-page";
+import type { z } from "zod";
 import { FormError, InputField, SubmitButton, useForm } from "~/components/form-kit";
-import type { Route } from "./+types/login";
-import { loginFormSchema, okResponseSchema } from "../../contract/user";
+import { NarrowPage } from "~/components/narrow-page";
 import { SignupLink } from "~/components/signup-modal";
+import { useTranslation } from "~/i18n/translator";
 import type { RouteHandle } from "~/root";
-import { ApiCallError, callApi, type CallContext } from "~/services/api.server";
+import { ApiCallError, type CallContext, callApi } from "~/services/api.server";
 import { loginAuthenticator, requireVisitor, safeRedirect } from "~/services/auth.server";
 import { redirectWithFlash } from "~/services/flash.server";
 import { getI18n } from "~/services/i18n.server";
 import { pageMeta } from "~/services/seo";
+import { loginFormSchema, okResponseSchema } from "../../contract/user";
+import type { Route } from "./+types/login";
 
 export const handle: RouteHandle = { hydrate: true };
 
@@ -29,7 +29,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.clone().formData();
-  if (formData.get("intent") === "reactivate") return reactivate({ request, context }, String(formData.get("token") ?? ""));
+  if (formData.get("intent") === "reactivate")
+    return reactivate({ request, context }, String(formData.get("token") ?? ""));
   const submission = parseWithZod(formData, { schema: loginFormSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }), minutes: 0 }, { status: 400 });
@@ -46,9 +47,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!(error instanceof ApiCallError)) throw error;
     // docs/product.md §8: the failed and blocked messages; a per-IP limit reads like a block without minutes.
     const key =
-      error.code === "account_blocked" ? "login.blocked" : error.code === "rate_limited" ? "login.rateLimited" : "login.failed";
+      error.code === "account_blocked"
+        ? "login.blocked"
+        : error.code === "rate_limited"
+          ? "login.rateLimited"
+          : "login.failed";
     const minutes = typeof error.data.minutes === "number" ? error.data.minutes : 0;
-    return data({ result: submission.reply({ formErrors: [key], hideFields: ["password"] }), minutes }, { status: 400 });
+    return data(
+      { result: submission.reply({ formErrors: [key], hideFields: ["password"] }), minutes },
+      { status: 400 },
+    );
   }
 }
 
@@ -67,7 +75,11 @@ async function reactivate(call: CallContext, token: string) {
 }
 
 export default function LoginPage({ loaderData }: Route.ComponentProps) {
-  return loaderData.reactivateToken ? <ReactivateForm token={loaderData.reactivateToken} /> : <Login constraint={loaderData.constraint} />;
+  return loaderData.reactivateToken ? (
+    <ReactivateForm token={loaderData.reactivateToken} />
+  ) : (
+    <Login constraint={loaderData.constraint} />
+  );
 }
 
 function ReactivateForm({ token }: { token: string }) {
@@ -88,7 +100,11 @@ function Login({ constraint }: { constraint: Route.ComponentProps["loaderData"][
   const { t } = useTranslation();
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
-  const [form, fields] = useForm<z.input<typeof loginFormSchema>>({ id: "login", lastResult: actionData?.result, constraint });
+  const [form, fields] = useForm<z.input<typeof loginFormSchema>>({
+    id: "login",
+    lastResult: actionData?.result,
+    constraint,
+  });
   return (
     <NarrowPage title={t("login.title")}>
       <Form method="post" {...getFormProps(form)} className="card card-body shadow-sm">

@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
-import type { Route } from "./+types/logout";
-import { okResponseSchema } from "../../contract/user";
 import { callApi } from "~/services/api.server";
 import { redirectWithFlash } from "~/services/flash.server";
+import { okResponseSchema } from "../../contract/user";
+import type { Route } from "./+types/logout";
 
 /** Logs out by the API (which clears its cookie) and says so on the home page. A GET only goes home. */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,12 +1,12 @@
 import { Link } from "react-router";
-import { useTranslation } from "~/i18n/translator";
 import { z } from "zod";
-import type { Route } from "./+types/mail-change-do";
+import { useTranslation } from "~/i18n/translator";
 import { ApiCallError, callApi } from "~/services/api.server";
 import { getMember } from "~/services/auth.server";
 import { redirectWithFlash } from "~/services/flash.server";
 import { getI18n } from "~/services/i18n.server";
 import { pageMeta } from "~/services/seo";
+import type { Route } from "./+types/mail-change-do";
 
 /** The link mailed to a new address confirms it; then on to settings (or login), saying so. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -14,7 +14,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token");
   if (token) {
     try {
-      const { email } = await callApi(call, "/mail-change.php", { method: "PUT", body: { token }, schema: z.object({ ok: z.literal(true), email: z.string() }) });
+      const { email } = await callApi(call, "/mail-change.php", {
+        method: "PUT",
+        body: { token },
+        schema: z.object({ ok: z.literal(true), email: z.string() }),
+      });
       const next = (await getMember(call)) ? "/notifications" : "/login";
       throw await redirectWithFlash(request, next, { message: "settings.emailChanged", values: { email } });
     } catch (error) {
@@ -29,7 +33,9 @@ export default function MailChangeDo() {
   return (
     <main id="main" className="flex-grow-1 container-lg py-5 text-center">
       <h1 className="h3 mb-3">{t("reset.linkInvalid")}</h1>
-      <Link to="/notifications" className="btn btn-primary">{t("nav.settings")}</Link>
+      <Link to="/notifications" className="btn btn-primary">
+        {t("nav.settings")}
+      </Link>
     </main>
   );
 }

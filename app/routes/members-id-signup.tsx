@@ -1,17 +1,17 @@
 import { data, useActionData, useNavigation } from "react-router";
-import { useTranslation } from "~/i18n/translator";
-import type { Route } from "./+types/members-id-signup";
-import { profileResponseSchema } from "../../contract/members";
-import { SignupStepsForm } from "~/components/signup-steps-form";
 import { signupCompleteFlag } from "~/components/activation-reminder";
 import { ErrorPage } from "~/components/error-page";
 import { FictionalMarker } from "~/components/fictional-marker";
-import { useRootData, type RouteHandle } from "~/root";
-import { ApiCallError, callApi, type CallContext } from "~/services/api.server";
+import { SignupStepsForm } from "~/components/signup-steps-form";
+import { useTranslation } from "~/i18n/translator";
+import { type RouteHandle, useRootData } from "~/root";
+import { ApiCallError, type CallContext, callApi } from "~/services/api.server";
 import { requireVisitor } from "~/services/auth.server";
 import { getI18n } from "~/services/i18n.server";
 import { pageMeta } from "~/services/seo";
 import { handleSignupStep, signupChoices, signupRefusal } from "~/services/signup.server";
+import { profileResponseSchema } from "../../contract/members";
+import type { Route } from "./+types/members-id-signup";
 
 export const handle: RouteHandle = { hydrate: true };
 
@@ -19,7 +19,8 @@ async function teaser(call: CallContext, id: string) {
   try {
     return (await callApi(call, "/profile.php", { query: { id }, schema: profileResponseSchema })).profile;
   } catch (error) {
-    if (error instanceof ApiCallError && (error.status === 404 || error.status === 400)) throw data(null, { status: 404 });
+    if (error instanceof ApiCallError && (error.status === 404 || error.status === 400))
+      throw data(null, { status: 404 });
     throw error;
   }
 }
@@ -29,7 +30,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const call = { request, context };
   await requireVisitor(call);
   const invite = new URL(request.url).searchParams.get("invite");
-  const [profile, refusal, choices] = await Promise.all([teaser(call, params.id), signupRefusal(call, invite), signupChoices(call, invite)]);
+  const [profile, refusal, choices] = await Promise.all([
+    teaser(call, params.id),
+    signupRefusal(call, invite),
+    signupChoices(call, invite),
+  ]);
   return { profile, refusal, choices, title: getI18n(context).t("signup.fromProfile", { name: profile.name }) };
 }
 
@@ -37,7 +42,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const call = { request, context };
   await requireVisitor(call);
   const profile = await teaser(call, params.id);
-  return handleSignupStep(call, await request.formData(), { next: `/members/${profile.id}?${signupCompleteFlag}=1`, profileId: profile.id });
+  return handleSignupStep(call, await request.formData(), {
+    next: `/members/${profile.id}?${signupCompleteFlag}=1`,
+    profileId: profile.id,
+  });
 }
 
 export default function MemberSignup({ loaderData }: Route.ComponentProps) {
@@ -51,9 +59,19 @@ export default function MemberSignup({ loaderData }: Route.ComponentProps) {
       <div className="row g-4 justify-content-center align-items-start">
         <div className="col-12 col-md-5 col-lg-4 text-center">
           {profile.main_image ? (
-            <img src={`${root?.site.cdnPrefix}/${profile.main_image.filename}`} alt={t("profile.photoOf", { name: profile.name })} className="img-fluid rounded-3 shadow-sm teaser-photo" width={480} height={600} />
+            <img
+              src={`${root?.site.cdnPrefix}/${profile.main_image.filename}`}
+              alt={t("profile.photoOf", { name: profile.name })}
+              className="img-fluid rounded-3 shadow-sm teaser-photo"
+              width={480}
+              height={600}
+            />
           ) : (
-            <div className="profile-card-placeholder rounded-3 teaser-photo" role="img" aria-label={t("profile.noPhoto")} />
+            <div
+              className="profile-card-placeholder rounded-3 teaser-photo"
+              role="img"
+              aria-label={t("profile.noPhoto")}
+            />
           )}
           <h1 className="h3 mt-3 mb-1">
             {profile.name}, {profile.age}
@@ -65,10 +83,17 @@ export default function MemberSignup({ loaderData }: Route.ComponentProps) {
         <div className="col-12 col-md-7 col-lg-5">
           <h2 className="h4 mb-3">{loaderData.title}</h2>
           {loaderData.refusal ? (
-            <div className="alert alert-warning" role="alert">{t(loaderData.refusal)}</div>
+            <div className="alert alert-warning" role="alert">
+              {t(loaderData.refusal)}
+            </div>
           ) : (
             <div className="card card-body shadow-sm">
-              <SignupStepsForm state={actionData ?? { step: 0, values: {} }} choices={loaderData.choices} action={`/members/${profile.id}/signup`} busy={navigation.state === "submitting"} />
+              <SignupStepsForm
+                state={actionData ?? { step: 0, values: {} }}
+                choices={loaderData.choices}
+                action={`/members/${profile.id}/signup`}
+                busy={navigation.state === "submitting"}
+              />
             </div>
           )}
         </div>

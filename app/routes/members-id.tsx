@@ -1,32 +1,43 @@
 import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useFetcher } from "react-router";
-import { Trans } from "~/i18n/trans";
-import { useTranslation } from "~/i18n/translator";
-import type { Route } from "./+types/members-id";
-import { blockResponseSchema, likeResponseSchema } from "../../contract/members";
 import { ErrorPage } from "~/components/error-page";
 import { FictionalMarker } from "~/components/fictional-marker";
 import { MatchNotice } from "~/components/match-notice";
 import { ProfileCard } from "~/components/profile-card";
-import { useRootData, type RouteHandle } from "~/root";
+import { Trans } from "~/i18n/trans";
+import { useTranslation } from "~/i18n/translator";
+import { type RouteHandle, useRootData } from "~/root";
 import { callApi } from "~/services/api.server";
 import { getMember, requireMember } from "~/services/auth.server";
+import { countryNamer } from "~/services/countries";
 import { redirectWithFlash } from "~/services/flash.server";
 import { localeOf } from "~/services/i18n.server";
-import { getRegions } from "~/services/settings.server";
-import { countryNamer } from "~/services/countries";
 import { loadProfile } from "~/services/members.server";
 import { pageMeta } from "~/services/seo";
+import { getRegions } from "~/services/settings.server";
+import { blockResponseSchema, likeResponseSchema } from "../../contract/members";
+import type { Route } from "./+types/members-id";
 
 export const handle: RouteHandle = { hydrate: true };
 
 /** A member's profile (docs/product.md §2), also at /likes/m/{id}: gallery, fields, interests, buttons, related profiles. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const call = { request, context };
-  const [profile, member, regions] = await Promise.all([loadProfile(call, params.id), getMember(call), getRegions(call)]);
+  const [profile, member, regions] = await Promise.all([
+    loadProfile(call, params.id),
+    getMember(call),
+    getRegions(call),
+  ]);
   const country = countryNamer(localeOf(context))(profile.country);
   const region = regions.find((r) => r.code === profile.region)?.name ?? null;
-  return { profile, country, region, member: member && { paid: member.paid_user }, title: `${profile.name}, ${profile.age}`, back: new URL(request.url).pathname };
+  return {
+    profile,
+    country,
+    region,
+    member: member && { paid: member.paid_user },
+    title: `${profile.name}, ${profile.age}`,
+    back: new URL(request.url).pathname,
+  };
 }
 
 /** Like, unlike, block, unblock: forms without JavaScript, fetchers with it. A new match is announced. */
@@ -38,14 +49,22 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const id = Number(params.id);
   const back = new URL(request.url).pathname;
   if (intent === "like" || intent === "unlike") {
-    const result = await callApi(call, "/like.php", { method: intent === "like" ? "POST" : "DELETE", body: { id }, schema: likeResponseSchema });
+    const result = await callApi(call, "/like.php", {
+      method: intent === "like" ? "POST" : "DELETE",
+      body: { id },
+      schema: likeResponseSchema,
+    });
     const name = String(form.get("name") ?? "");
     if (form.get("js") === "1") return data(result);
     if (result.match) return redirectWithFlash(request, back, { message: "likes.matchFlash", values: { name } });
     return redirect(back);
   }
   if (intent === "block" || intent === "unblock") {
-    await callApi(call, "/block.php", { method: intent === "block" ? "POST" : "DELETE", body: { id }, schema: blockResponseSchema });
+    await callApi(call, "/block.php", {
+      method: intent === "block" ? "POST" : "DELETE",
+      body: { id },
+      schema: blockResponseSchema,
+    });
     const message = intent === "block" ? "profile.blockedFlash" : "profile.unblockedFlash";
     return redirectWithFlash(request, back, { message, values: { name: String(form.get("name") ?? "") } });
   }
@@ -53,8 +72,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 const fieldValueKey: Record<string, string> = {
-  gender: "fields.genders", sexuality: "fields.sexualities", hair_colour: "fields.hair", eye_colour: "fields.eyes",
-  body_type: "fields.body", relationship_status: "fields.relationship", tattoos: "fields.tattoos",
+  gender: "fields.genders",
+  sexuality: "fields.sexualities",
+  hair_colour: "fields.hair",
+  eye_colour: "fields.eyes",
+  body_type: "fields.body",
+  relationship_status: "fields.relationship",
+  tattoos: "fields.tattoos",
 };
 
 export default function MemberProfile({ loaderData }: Route.ComponentProps) {
@@ -91,7 +115,9 @@ export default function MemberProfile({ loaderData }: Route.ComponentProps) {
           </h1>
           <p className="text-body-secondary">{[profile.city, loaderData.country].filter(Boolean).join(", ")}</p>
           {profile.fictional && <p className="alert alert-info small">{t("profile.fictionalNotice")}</p>}
-          {profile.liked_me && <p className="badge text-bg-success fs-6">{t("profile.likesYou", { name: profile.name })}</p>}
+          {profile.liked_me && (
+            <p className="badge text-bg-success fs-6">{t("profile.likesYou", { name: profile.name })}</p>
+          )}
 
           {member ? (
             <div className="d-flex flex-wrap gap-2 mb-4">
@@ -99,33 +125,51 @@ export default function MemberProfile({ loaderData }: Route.ComponentProps) {
                 <input type="hidden" name="intent" value={liked ? "unlike" : "like"} />
                 <input type="hidden" name="name" value={profile.name} />
                 <JsFlag />
-                <button type="submit" className={`btn ${liked ? "btn-outline-primary" : "btn-primary"}`} aria-pressed={liked}>
+                <button
+                  type="submit"
+                  className={`btn ${liked ? "btn-outline-primary" : "btn-primary"}`}
+                  aria-pressed={liked}
+                >
                   {liked ? t("profile.unlike") : t("profile.like")}
                 </button>
               </likeFetcher.Form>
-              <Link to={`/members/${profile.id}/chat`} className="btn btn-outline-dark">{t("profile.message")}</Link>
-              <Link to={`/members/${profile.id}/chat?gift=1`} className="btn btn-outline-dark">{t("profile.gift")}</Link>
+              <Link to={`/members/${profile.id}/chat`} className="btn btn-outline-dark">
+                {t("profile.message")}
+              </Link>
+              <Link to={`/members/${profile.id}/chat?gift=1`} className="btn btn-outline-dark">
+                {t("profile.gift")}
+              </Link>
               <Form method="post">
                 <input type="hidden" name="intent" value={profile.blocked ? "unblock" : "block"} />
                 <input type="hidden" name="name" value={profile.name} />
-                <button type="submit" className="btn btn-outline-danger">{profile.blocked ? t("profile.unblock") : t("profile.block")}</button>
+                <button type="submit" className="btn btn-outline-danger">
+                  {profile.blocked ? t("profile.unblock") : t("profile.block")}
+                </button>
               </Form>
             </div>
           ) : (
             <p className="d-flex flex-wrap gap-2 mb-4">
-              <Link to={`/members/${profile.id}/signup`} className="btn btn-primary">{t("profile.signupToContact", { name: profile.name })}</Link>
-              <Link to={`/login?redirectTo=${encodeURIComponent(loaderData.back)}`} className="btn btn-outline-dark">{t("nav.login")}</Link>
+              <Link to={`/members/${profile.id}/signup`} className="btn btn-primary">
+                {t("profile.signupToContact", { name: profile.name })}
+              </Link>
+              <Link to={`/login?redirectTo=${encodeURIComponent(loaderData.back)}`} className="btn btn-outline-dark">
+                {t("nav.login")}
+              </Link>
             </p>
           )}
 
           {profile.notes.about && (
             <section className="mb-4" aria-labelledby="about-title">
-              <h2 id="about-title" className="h5">{t("profile.about")}</h2>
+              <h2 id="about-title" className="h5">
+                {t("profile.about")}
+              </h2>
               <p className="profile-about">{profile.notes.about}</p>
             </section>
           )}
           <section className="mb-4" aria-labelledby="details-title">
-            <h2 id="details-title" className="h5">{t("profile.details")}</h2>
+            <h2 id="details-title" className="h5">
+              {t("profile.details")}
+            </h2>
             <dl className="row mb-0">
               {Object.entries(profile.fields).map(([name, value]) => {
                 const shown = fieldValue(name, value);
@@ -140,9 +184,18 @@ export default function MemberProfile({ loaderData }: Route.ComponentProps) {
           </section>
           {profile.interestNames.length > 0 && (
             <section className="mb-4" aria-labelledby="interests-title">
-              <h2 id="interests-title" className="h5">{t("profile.interests")}</h2>
+              <h2 id="interests-title" className="h5">
+                {t("profile.interests")}
+              </h2>
               <ul className="list-inline mb-0">
-                {profile.interestNames.map((name) => <li key={name} className="list-inline-item badge rounded-pill text-bg-light border fs-6 fw-normal mb-1">{name}</li>)}
+                {profile.interestNames.map((name) => (
+                  <li
+                    key={name}
+                    className="list-inline-item badge rounded-pill text-bg-light border fs-6 fw-normal mb-1"
+                  >
+                    {name}
+                  </li>
+                ))}
               </ul>
             </section>
           )}
@@ -150,7 +203,9 @@ export default function MemberProfile({ loaderData }: Route.ComponentProps) {
       </div>
       {profile.related.length > 0 && (
         <section className="mt-4" aria-labelledby="related-title">
-          <h2 id="related-title" className="h5">{t("profile.related")}</h2>
+          <h2 id="related-title" className="h5">
+            {t("profile.related")}
+          </h2>
           <ul className="row g-3 list-unstyled">
             {profile.related.map((p) => (
               <li key={p.id} className="col-6 col-sm-4 col-lg-2">
@@ -160,7 +215,14 @@ export default function MemberProfile({ loaderData }: Route.ComponentProps) {
           </ul>
         </section>
       )}
-      {matchShown && <MatchNotice name={profile.name} photo={profile.main_image ? `${cdn}/${profile.main_image.thumb_filename}` : null} profileHref={`/members/${profile.id}`} onClose={() => setMatchShown(false)} />}
+      {matchShown && (
+        <MatchNotice
+          name={profile.name}
+          photo={profile.main_image ? `${cdn}/${profile.main_image.thumb_filename}` : null}
+          profileHref={`/members/${profile.id}`}
+          onClose={() => setMatchShown(false)}
+        />
+      )}
     </main>
   );
 }
@@ -173,14 +235,31 @@ function JsFlag() {
 }
 
 /** The photo gallery with its count; photos the viewer may not see are blurred, with a way to see them. */
-function Gallery({ profile, cdn, member }: { profile: Route.ComponentProps["loaderData"]["profile"]; cdn: string; member: { paid: boolean } | null }) {
+function Gallery({
+  profile,
+  cdn,
+  member,
+}: {
+  profile: Route.ComponentProps["loaderData"]["profile"];
+  cdn: string;
+  member: { paid: boolean } | null;
+}) {
   const { t } = useTranslation();
   const [main, ...rest] = profile.photos;
   return (
     <section aria-labelledby="photos-title">
-      <h2 id="photos-title" className="visually-hidden">{t("profile.photos")}</h2>
+      <h2 id="photos-title" className="visually-hidden">
+        {t("profile.photos")}
+      </h2>
       {main ? (
-        <img src={`${cdn}/${main.filename}`} alt={t("profile.photoOf", { name: profile.name })} width={480} height={600} className="img-fluid rounded-3 shadow-sm w-100 teaser-photo" fetchPriority="high" />
+        <img
+          src={`${cdn}/${main.filename}`}
+          alt={t("profile.photoOf", { name: profile.name })}
+          width={480}
+          height={600}
+          className="img-fluid rounded-3 shadow-sm w-100 teaser-photo"
+          fetchPriority="high"
+        />
       ) : (
         <div className="profile-card-placeholder rounded-3" role="img" aria-label={t("profile.noPhoto")} />
       )}
@@ -188,7 +267,16 @@ function Gallery({ profile, cdn, member }: { profile: Route.ComponentProps["load
       <div className="row g-2">
         {rest.map((photo) => (
           <div className="col-4" key={photo.id}>
-            <a href={`${cdn}/${photo.filename}`}><img src={`${cdn}/${photo.thumb_filename}`} alt={t("profile.photoOf", { name: profile.name })} width={160} height={200} className="img-fluid rounded-2 profile-card-photo" loading="lazy" /></a>
+            <a href={`${cdn}/${photo.filename}`}>
+              <img
+                src={`${cdn}/${photo.thumb_filename}`}
+                alt={t("profile.photoOf", { name: profile.name })}
+                width={160}
+                height={200}
+                className="img-fluid rounded-2 profile-card-photo"
+                loading="lazy"
+              />
+            </a>
           </div>
         ))}
         {Array.from({ length: profile.locked_photos }, (_, i) => (
@@ -200,9 +288,14 @@ function Gallery({ profile, cdn, member }: { profile: Route.ComponentProps["load
       </div>
       {profile.locked_photos > 0 && (
         <p className="small mt-2">
-          {member
-            ? <Trans i18nKey="profile.lockedPremium" components={{ premium: <Link to="/premium" /> }} />
-            : <Trans i18nKey="profile.lockedVisitor" components={{ signup: <Link to={`/members/${profile.id}/signup`} /> }} />}
+          {member ? (
+            <Trans i18nKey="profile.lockedPremium" components={{ premium: <Link to="/premium" /> }} />
+          ) : (
+            <Trans
+              i18nKey="profile.lockedVisitor"
+              components={{ signup: <Link to={`/members/${profile.id}/signup`} /> }}
+            />
+          )}
         </p>
       )}
     </section>
@@ -215,5 +308,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 }
 
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, { title: args.loaderData?.title ?? "", description: args.loaderData?.profile.about.slice(0, 150) || undefined });
+  return pageMeta(args, {
+    title: args.loaderData?.title ?? "",
+    description: args.loaderData?.profile.about.slice(0, 150) || undefined,
+  });
 }

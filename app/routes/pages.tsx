@@ -1,10 +1,10 @@
 import { data } from "react-router";
 import { useTranslation } from "~/i18n/translator";
-import type { Route } from "./+types/pages";
 import { getI18n, localeOf } from "~/services/i18n.server";
 import { pageMeta } from "~/services/seo";
 import { getCompanyInfo, getSettings } from "~/services/settings.server";
 import { cleanPhone, termsVersionDate } from "~/services/site-info";
+import type { Route } from "./+types/pages";
 
 // The named pages of docs/product.md §2, and the token page the English footer links to (the US record-keeping statement).
 const pageKeys: Record<string, string> = {
@@ -32,8 +32,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const [settings, company] = await Promise.all([getSettings(call), getCompanyInfo(call)]);
   const locale = localeOf(context);
   const t = getI18n(context).getFixedT(locale, "pages");
-  const termsDate = new Intl.DateTimeFormat(locale === "no" ? "nb" : locale, { dateStyle: "long", timeZone: "UTC" })
-    .format(termsVersionDate(company.added));
+  const termsDate = new Intl.DateTimeFormat(locale === "no" ? "nb" : locale, {
+    dateStyle: "long",
+    timeZone: "UTC",
+  }).format(termsVersionDate(company.added));
   const values = {
     site: settings.name,
     domain: settings.domain,
@@ -78,8 +80,12 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         ))}
         {page.key === "service" && (
           <p className="d-flex flex-wrap gap-2">
-            <a className="btn btn-primary" href={`mailto:${page.email}`}>{page.email}</a>
-            <a className="btn btn-outline-primary" href={`tel:${cleanPhone(page.phone)}`}>{page.phone}</a>
+            <a className="btn btn-primary" href={`mailto:${page.email}`}>
+              {page.email}
+            </a>
+            <a className="btn btn-outline-primary" href={`tel:${cleanPhone(page.phone)}`}>
+              {page.phone}
+            </a>
           </p>
         )}
       </article>

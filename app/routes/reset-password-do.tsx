@@ -1,20 +1,20 @@
 import { getFormProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import type { z } from "zod";
 import { data, Form, Link, useActionData } from "react-router";
+import type { z } from "zod";
+import { InputField, SubmitButton, useForm } from "~/components/form-kit";
+import { NarrowPage } from "~/components/narrow-page";
 import { Trans } from "~/i18n/trans";
 import { useTranslation } from "~/i18n/translator";
-import { NarrowPage } from "~/components/narrow-page";
-import { InputField, SubmitButton, useForm } from "~/components/form-kit";
-import type { Route } from "./+types/reset-password-do";
-import { newPasswordTwiceSchema } from "../../contract/account";
-import { okResponseSchema } from "../../contract/user";
 import type { RouteHandle } from "~/root";
 import { ApiCallError, callApi } from "~/services/api.server";
 import { apiFormErrors } from "~/services/api-form-errors.server";
 import { redirectWithFlash } from "~/services/flash.server";
 import { getI18n } from "~/services/i18n.server";
 import { pageMeta } from "~/services/seo";
+import { newPasswordTwiceSchema } from "../../contract/account";
+import { okResponseSchema } from "../../contract/user";
+import type { Route } from "./+types/reset-password-do";
 
 export const handle: RouteHandle = { hydrate: true };
 
@@ -30,7 +30,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: newPasswordTwiceSchema });
-  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password", "password_confirm"] }) }, { status: 400 });
+  if (submission.status !== "success")
+    return data({ result: submission.reply({ hideFields: ["password", "password_confirm"] }) }, { status: 400 });
   try {
     await callApi({ request, context }, "/password-reset.php", {
       method: "PUT",
@@ -42,7 +43,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     // A weak password is said at its field; anything else means the link is used up.
     const { fieldErrors } = apiFormErrors(error);
     const errors = fieldErrors.password ? { fieldErrors } : { formErrors: ["reset.linkInvalid"] };
-    return data({ result: submission.reply({ ...errors, hideFields: ["password", "password_confirm"] }) }, { status: 400 });
+    return data(
+      { result: submission.reply({ ...errors, hideFields: ["password", "password_confirm"] }) },
+      { status: 400 },
+    );
   }
   return redirectWithFlash(request, "/login", { message: "reset.done" });
 }
@@ -65,8 +69,19 @@ export default function ResetPasswordDo({ loaderData }: Route.ComponentProps) {
       )}
       <Form method="post" {...getFormProps(form)} className="card card-body shadow-sm">
         <input type="hidden" name="token" value={loaderData.token} />
-        <InputField field={fields.password} label="reset.newPassword" type="password" autoComplete="new-password" hint={t("signup.passwordHint")} />
-        <InputField field={fields.password_confirm} label="reset.confirmPassword" type="password" autoComplete="new-password" />
+        <InputField
+          field={fields.password}
+          label="reset.newPassword"
+          type="password"
+          autoComplete="new-password"
+          hint={t("signup.passwordHint")}
+        />
+        <InputField
+          field={fields.password_confirm}
+          label="reset.confirmPassword"
+          type="password"
+          autoComplete="new-password"
+        />
         <SubmitButton className="btn btn-primary w-100">{t("reset.save")}</SubmitButton>
       </Form>
     </NarrowPage>

@@ -1,18 +1,18 @@
 import { getFormProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import type { z } from "zod";
 import { data, Form, useActionData } from "react-router";
-import { useTranslation } from "~/i18n/translator";
-import { NarrowPage } from "~/components/narrow-page";
+import type { z } from "zod";
 import { FormError, InputField, SubmitButton, useForm } from "~/components/form-kit";
-import type { Route } from "./+types/reset-password";
-import { emailRequestSchema } from "../../contract/account";
-import { okResponseSchema } from "../../contract/user";
+import { NarrowPage } from "~/components/narrow-page";
+import { useTranslation } from "~/i18n/translator";
 import type { RouteHandle } from "~/root";
 import { ApiCallError, callApi } from "~/services/api.server";
 import { redirectWithFlash } from "~/services/flash.server";
 import { getI18n } from "~/services/i18n.server";
 import { pageMeta } from "~/services/seo";
+import { emailRequestSchema } from "../../contract/account";
+import { okResponseSchema } from "../../contract/user";
+import type { Route } from "./+types/reset-password";
 
 export const handle: RouteHandle = { hydrate: true };
 
@@ -25,11 +25,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: emailRequestSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   try {
-    await callApi({ request, context }, "/password-reset.php", { method: "POST", body: submission.value, schema: okResponseSchema });
+    await callApi({ request, context }, "/password-reset.php", {
+      method: "POST",
+      body: submission.value,
+      schema: okResponseSchema,
+    });
   } catch (error) {
     if (!(error instanceof ApiCallError)) throw error;
-    if (error.code === "email_not_found") return data({ result: submission.reply({ fieldErrors: { email: ["reset.emailNotFound"] } }) }, { status: 400 });
-    const message = error.code === "too_many_resets" || error.code === "rate_limited" ? "reset.tooMany" : "errors.generic";
+    if (error.code === "email_not_found")
+      return data({ result: submission.reply({ fieldErrors: { email: ["reset.emailNotFound"] } }) }, { status: 400 });
+    const message =
+      error.code === "too_many_resets" || error.code === "rate_limited" ? "reset.tooMany" : "errors.generic";
     return data({ result: submission.reply({ formErrors: [message] }) }, { status: 400 });
   }
   return redirectWithFlash(request, "/login", { message: "reset.sent", values: { email: submission.value.email } });

@@ -1,21 +1,26 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import type { z } from "zod";
 import { data, Form, Link, redirect, useActionData } from "react-router";
-import { useTranslation } from "~/i18n/translator";
-import type { Route } from "./+types/settings";
-import { accountDeleteSchema, discountCodeResponseSchema, mailChangeSchema, passwordChangeFormSchema } from "../../contract/account";
-import { okResponseSchema } from "../../contract/user";
+import type { z } from "zod";
 import { FormError, InputField, SubmitButton, useForm } from "~/components/form-kit";
+import { useTranslation } from "~/i18n/translator";
 import type { RouteHandle } from "~/root";
-import { ApiCallError, callApi, type CallContext } from "~/services/api.server";
-import { requireMember } from "~/services/auth.server";
+import { ApiCallError, type CallContext, callApi } from "~/services/api.server";
 import { apiFormErrors } from "~/services/api-form-errors.server";
+import { requireMember } from "~/services/auth.server";
 import { redirectWithFlash } from "~/services/flash.server";
 import { getI18n } from "~/services/i18n.server";
 import { pageMeta } from "~/services/seo";
 import { getCompanyInfo } from "~/services/settings.server";
 import { deletionDays } from "~/services/site-info";
+import {
+  accountDeleteSchema,
+  discountCodeResponseSchema,
+  mailChangeSchema,
+  passwordChangeFormSchema,
+} from "../../contract/account";
+import { okResponseSchema } from "../../contract/user";
+import type { Route } from "./+types/settings";
 
 export const handle: RouteHandle = { hydrate: true };
 
@@ -29,9 +34,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const offers = deleting ? (await getCompanyInfo(call)).delete_discount : [];
   // The server validates every form; the schemas' HTML constraints come with the page, so the browser needs no zod.
   const constraints = {
-    password: getZodConstraint(passwordChangeFormSchema), email: getZodConstraint(mailChangeSchema), delete: getZodConstraint(deleteFormSchema),
+    password: getZodConstraint(passwordChangeFormSchema),
+    email: getZodConstraint(mailChangeSchema),
+    delete: getZodConstraint(deleteFormSchema),
   };
-  return { email: member.email, invisible: member.profile.invisible, deleting, offers, constraints, title: getI18n(context).t("settings.title") };
+  return {
+    email: member.email,
+    invisible: member.profile.invisible,
+    deleting,
+    offers,
+    constraints,
+    title: getI18n(context).t("settings.title"),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -48,19 +62,30 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** Maps an API refusal with field messages onto the form, or a general message. */
-function refused(intent: string, submission: { reply: (o: object) => SubmissionResult<string[]> }, error: unknown, hide: string[]) {
+function refused(
+  intent: string,
+  submission: { reply: (o: object) => SubmissionResult<string[]> },
+  error: unknown,
+  hide: string[],
+) {
   if (!(error instanceof ApiCallError) || error.status >= 500) throw error;
-  const { fieldErrors, formErrors } = apiFormErrors(error, { rate_limited: "settings.tooMany", account_blocked: "settings.tooManyWrong" });
+  const { fieldErrors, formErrors } = apiFormErrors(error, {
+    rate_limited: "settings.tooMany",
+    account_blocked: "settings.tooManyWrong",
+  });
   return data({ intent, result: submission.reply({ fieldErrors, formErrors, hideFields: hide }) }, { status: 400 });
 }
 
 async function changePassword(call: CallContext, formData: FormData) {
   const hide = ["old_password", "new_password", "new_password_confirm"];
   const submission = parseWithZod(formData, { schema: passwordChangeFormSchema });
-  if (submission.status !== "success") return data({ intent: "password", result: submission.reply({ hideFields: hide }) }, { status: 400 });
+  if (submission.status !== "success")
+    return data({ intent: "password", result: submission.reply({ hideFields: hide }) }, { status: 400 });
   try {
     await callApi(call, "/password.php", {
-      method: "PUT", body: { old_password: submission.value.old_password, new_password: submission.value.new_password }, schema: okResponseSchema,
+      method: "PUT",
+      body: { old_password: submission.value.old_password, new_password: submission.value.new_password },
+      schema: okResponseSchema,
     });
   } catch (error) {
     return refused("password", submission, error, hide);
@@ -70,19 +95,28 @@ async function changePassword(call: CallContext, formData: FormData) {
 
 async function changeEmail(call: CallContext, formData: FormData) {
   const submission = parseWithZod(formData, { schema: mailChangeSchema });
-  if (submission.status !== "success") return data({ intent: "email", result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  if (submission.status !== "success")
+    return data({ intent: "email", result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   try {
     await callApi(call, "/mail-change.php", { method: "POST", body: submission.value, schema: okResponseSchema });
   } catch (error) {
     return refused("email", submission, error, ["password"]);
   }
-  return redirectWithFlash(call.request, "/notifications", { message: "settings.emailSent", values: { email: submission.value.email } });
+  return redirectWithFlash(call.request, "/notifications", {
+    message: "settings.emailSent",
+    values: { email: submission.value.email },
+  });
 }
 
 async function takeOffer(call: CallContext, offer: number) {
-  const { discountcode } = await callApi(call, "/retention-offer.php", { method: "POST", body: { offer }, schema: discountCodeResponseSchema });
+  const { discountcode } = await callApi(call, "/retention-offer.php", {
+    method: "POST",
+    body: { offer },
+    schema: discountCodeResponseSchema,
+  });
   return redirectWithFlash(call.request, "/notifications", {
-    message: "deletion.offerTaken", values: { code: discountcode.code, percentage: discountcode.value_percentage },
+    message: "deletion.offerTaken",
+    values: { code: discountcode.code, percentage: discountcode.value_percentage },
   });
 }
 
@@ -95,7 +129,8 @@ async function setInvisible(call: CallContext, invisible: boolean) {
 
 async function deleteAccount(call: CallContext, formData: FormData) {
   const submission = parseWithZod(formData, { schema: deleteFormSchema });
-  if (submission.status !== "success") return data({ intent: "delete", result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  if (submission.status !== "success")
+    return data({ intent: "delete", result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   try {
     await callApi(call, "/user.php", { method: "DELETE", body: submission.value, schema: okResponseSchema });
   } catch (error) {
@@ -116,35 +151,55 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
           <PasswordForm lastResult={resultFor("password")} constraint={loaderData.constraints.password} />
         </div>
         <div className="col-12 col-lg-6">
-          <EmailForm lastResult={resultFor("email")} current={loaderData.email} constraint={loaderData.constraints.email} />
+          <EmailForm
+            lastResult={resultFor("email")}
+            current={loaderData.email}
+            constraint={loaderData.constraints.email}
+          />
         </div>
         <div className="col-12 col-lg-6">
           <section className="card card-body h-100" aria-labelledby="invisible-title">
-            <h2 id="invisible-title" className="h5">{t("settings.invisibleTitle")}</h2>
+            <h2 id="invisible-title" className="h5">
+              {t("settings.invisibleTitle")}
+            </h2>
             <p>{loaderData.invisible ? t("settings.invisibleIsOn") : t("settings.invisibleBody")}</p>
             <Form method="post">
               <input type="hidden" name="intent" value="invisible" />
               <input type="hidden" name="invisible" value={loaderData.invisible ? "off" : "on"} />
-              <button type="submit" className="btn btn-outline-dark">{loaderData.invisible ? t("settings.invisibleTurnOff") : t("settings.invisibleTurnOn")}</button>
+              <button type="submit" className="btn btn-outline-dark">
+                {loaderData.invisible ? t("settings.invisibleTurnOff") : t("settings.invisibleTurnOn")}
+              </button>
             </Form>
           </section>
         </div>
         <div className="col-12 col-lg-6">
           <section className="card card-body h-100" aria-labelledby="data-title">
-            <h2 id="data-title" className="h5">{t("settings.dataTitle")}</h2>
+            <h2 id="data-title" className="h5">
+              {t("settings.dataTitle")}
+            </h2>
             <p>{t("settings.dataBody")}</p>
-            <a href="/notifications/export" className="btn btn-outline-dark align-self-start" download>{t("settings.download")}</a>
+            <a href="/notifications/export" className="btn btn-outline-dark align-self-start" download>
+              {t("settings.download")}
+            </a>
           </section>
         </div>
         <div className="col-12 col-lg-6">
           <section className="card card-body h-100 border-danger-subtle" aria-labelledby="delete-title">
-            <h2 id="delete-title" className="h5">{t("deletion.title")}</h2>
+            <h2 id="delete-title" className="h5">
+              {t("deletion.title")}
+            </h2>
             {loaderData.deleting ? (
-              <DeleteAccount offers={loaderData.offers} lastResult={resultFor("delete")} constraint={loaderData.constraints.delete} />
+              <DeleteAccount
+                offers={loaderData.offers}
+                lastResult={resultFor("delete")}
+                constraint={loaderData.constraints.delete}
+              />
             ) : (
               <>
                 <p>{t("deletion.lead", { count: deletionDays })}</p>
-                <Link to="/notifications?delete=1#delete-title" className="btn btn-outline-danger align-self-start">{t("deletion.start")}</Link>
+                <Link to="/notifications?delete=1#delete-title" className="btn btn-outline-danger align-self-start">
+                  {t("deletion.start")}
+                </Link>
               </>
             )}
           </section>
@@ -165,20 +220,40 @@ function PasswordForm({ lastResult, constraint }: { lastResult?: SubmissionResul
   });
   return (
     <section className="card card-body h-100" aria-labelledby="password-title">
-      <h2 id="password-title" className="h5">{t("settings.passwordTitle")}</h2>
+      <h2 id="password-title" className="h5">
+        {t("settings.passwordTitle")}
+      </h2>
       <Form method="post" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="password" />
         <FormError form={form} />
-        <InputField field={fields.old_password} label="settings.oldPassword" type="password" autoComplete="current-password" />
+        <InputField
+          field={fields.old_password}
+          label="settings.oldPassword"
+          type="password"
+          autoComplete="current-password"
+        />
         <InputField field={fields.new_password} label="reset.newPassword" type="password" autoComplete="new-password" />
-        <InputField field={fields.new_password_confirm} label="reset.confirmPassword" type="password" autoComplete="new-password" />
+        <InputField
+          field={fields.new_password_confirm}
+          label="reset.confirmPassword"
+          type="password"
+          autoComplete="new-password"
+        />
         <SubmitButton>{t("settings.savePassword")}</SubmitButton>
       </Form>
     </section>
   );
 }
 
-function EmailForm({ lastResult, current, constraint }: { lastResult?: SubmissionResult<string[]>; current: string; constraint: Constraint }) {
+function EmailForm({
+  lastResult,
+  current,
+  constraint,
+}: {
+  lastResult?: SubmissionResult<string[]>;
+  current: string;
+  constraint: Constraint;
+}) {
   const { t } = useTranslation();
   const [form, fields] = useForm<z.input<typeof mailChangeSchema>>({
     id: "change-email",
@@ -187,7 +262,9 @@ function EmailForm({ lastResult, current, constraint }: { lastResult?: Submissio
   });
   return (
     <section className="card card-body h-100" aria-labelledby="email-title">
-      <h2 id="email-title" className="h5">{t("settings.emailTitle")}</h2>
+      <h2 id="email-title" className="h5">
+        {t("settings.emailTitle")}
+      </h2>
       <p className="small text-body-secondary">{t("settings.currentEmail", { email: current })}</p>
       <Form method="post" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="email" />
@@ -201,7 +278,11 @@ function EmailForm({ lastResult, current, constraint }: { lastResult?: Submissio
 }
 
 /** Retention offers first (docs/product.md §1), then the deletion itself, confirmed with the password. */
-function DeleteAccount({ offers, lastResult, constraint }: {
+function DeleteAccount({
+  offers,
+  lastResult,
+  constraint,
+}: {
   offers: { credits: number; percentage: number }[];
   lastResult?: SubmissionResult<string[]>;
   constraint: Constraint;
@@ -219,8 +300,12 @@ function DeleteAccount({ offers, lastResult, constraint }: {
         <Form method="post" key={index} className="alert alert-success">
           <input type="hidden" name="intent" value="offer" />
           <input type="hidden" name="offer" value={index} />
-          <p className="mb-2 fw-semibold">{t("deletion.offer", { percentage: offer.percentage, count: offer.credits })}</p>
-          <button type="submit" className="btn btn-success btn-sm">{t("deletion.takeOffer")}</button>
+          <p className="mb-2 fw-semibold">
+            {t("deletion.offer", { percentage: offer.percentage, count: offer.credits })}
+          </p>
+          <button type="submit" className="btn btn-success btn-sm">
+            {t("deletion.takeOffer")}
+          </button>
         </Form>
       ))}
       <p>{t("deletion.lead", { count: deletionDays })}</p>
@@ -230,7 +315,9 @@ function DeleteAccount({ offers, lastResult, constraint }: {
         <InputField field={fields.password} label="deletion.password" type="password" autoComplete="current-password" />
         <div className="d-flex flex-wrap gap-2">
           <SubmitButton className="btn btn-danger">{t("deletion.confirm")}</SubmitButton>
-          <Link to="/notifications" className="btn btn-outline-dark">{t("deletion.keep")}</Link>
+          <Link to="/notifications" className="btn btn-outline-dark">
+            {t("deletion.keep")}
+          </Link>
         </div>
       </Form>
     </>

@@ -1,14 +1,14 @@
 import { Link } from "react-router";
-import { useTranslation } from "~/i18n/translator";
-import type { Route } from "./+types/signup-matches";
-import { signupMatchesResponseSchema } from "../../contract/signup";
 import { signupCompleteFlag } from "~/components/activation-reminder";
 import { ProfileCard } from "~/components/profile-card";
-import { useRootData, type RouteHandle } from "~/root";
+import { useTranslation } from "~/i18n/translator";
+import { type RouteHandle, useRootData } from "~/root";
 import { callApi } from "~/services/api.server";
 import { requireMember } from "~/services/auth.server";
 import { getI18n } from "~/services/i18n.server";
 import { pageMeta } from "~/services/seo";
+import { signupMatchesResponseSchema } from "../../contract/signup";
+import type { Route } from "./+types/signup-matches";
 
 export const handle: RouteHandle = { hydrate: true };
 
@@ -33,12 +33,19 @@ export default function SignupMatches({ loaderData }: Route.ComponentProps) {
         <ul className="row g-3 list-unstyled">
           {loaderData.profiles.map((profile) => (
             <li key={profile.id} className="col-6 col-sm-4 col-lg-3 col-xl-2">
-              <ProfileCard profile={profile} cdnPrefix={root?.site.cdnPrefix ?? ""} to={`/members/${profile.id}?${signupCompleteFlag}=1`} headingLevel={2} />
+              <ProfileCard
+                profile={profile}
+                cdnPrefix={root?.site.cdnPrefix ?? ""}
+                to={`/members/${profile.id}?${signupCompleteFlag}=1`}
+                headingLevel={2}
+              />
             </li>
           ))}
         </ul>
       )}
-      <Link to={`/members?${signupCompleteFlag}=1`} className="btn btn-primary mt-4">{t("signupMatches.more")}</Link>
+      <Link to={`/members?${signupCompleteFlag}=1`} className="btn btn-primary mt-4">
+        {t("signupMatches.more")}
+      </Link>
     </main>
   );
 }

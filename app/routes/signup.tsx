@@ -1,12 +1,12 @@
 import { Link, useActionData, useNavigation } from "react-router";
-import { useTranslation } from "~/i18n/translator";
-import type { Route } from "./+types/signup";
-import type { RouteHandle } from "~/root";
 import { SignupStepsForm } from "~/components/signup-steps-form";
+import { useTranslation } from "~/i18n/translator";
+import type { RouteHandle } from "~/root";
 import { requireVisitor } from "~/services/auth.server";
 import { getI18n } from "~/services/i18n.server";
 import { pageMeta } from "~/services/seo";
 import { handleSignupStep, signupChoices, signupRefusal } from "~/services/signup.server";
+import type { Route } from "./+types/signup";
 
 export const handle: RouteHandle = { hydrate: true };
 
@@ -33,7 +33,9 @@ export default function Signup({ loaderData }: Route.ComponentProps) {
         <div className="col-12 col-sm-10 col-md-7 col-lg-5">
           <h1 className="h3 mb-4">{loaderData.title}</h1>
           {loaderData.refusal ? (
-            <div className="alert alert-warning" role="alert">{t(loaderData.refusal)}</div>
+            <div className="alert alert-warning" role="alert">
+              {t(loaderData.refusal)}
+            </div>
           ) : (
             <div className="card card-body shadow-sm">
               <SignupStepsForm

@@ -1,16 +1,16 @@
 import { useRef } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
-import { useTranslation } from "~/i18n/translator";
-import type { Route } from "./+types/swipe-game";
-import { swipeRequestSchema, swipeResponseSchema, swipeResultSchema } from "../../contract/members";
 import { FictionalMarker } from "~/components/fictional-marker";
-import { useRootData, type RouteHandle } from "~/root";
+import { useTranslation } from "~/i18n/translator";
+import { type RouteHandle, useRootData } from "~/root";
 import { ApiCallError, callApi } from "~/services/api.server";
 import { requireMember } from "~/services/auth.server";
 import { redirectWithFlash } from "~/services/flash.server";
 import { getI18n } from "~/services/i18n.server";
 import { pageMeta } from "~/services/seo";
 import { HOUR } from "../../contract/durations";
+import { swipeRequestSchema, swipeResponseSchema, swipeResultSchema } from "../../contract/members";
+import type { Route } from "./+types/swipe-game";
 
 export const handle: RouteHandle = { hydrate: true };
 
@@ -33,12 +33,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const result = await callApi(call, "/swipe.php", { method: "POST", body: parsed.data, schema: swipeResultSchema });
     if (result.match) {
-      return redirectWithFlash(request, "/swipe-game", { message: "likes.matchFlash", values: { name: String(form.get("name") ?? "") } });
+      return redirectWithFlash(request, "/swipe-game", {
+        message: "likes.matchFlash",
+        values: { name: String(form.get("name") ?? "") },
+      });
     }
   } catch (error) {
     if (!(error instanceof ApiCallError) || error.code !== "swipe_limit") throw error;
     const hours = hoursUntil(String(error.data.next_reset));
-    return redirectWithFlash(request, "/swipe-game", { message: "swipe.limit", values: { count: hours }, tone: "warning" });
+    return redirectWithFlash(request, "/swipe-game", {
+      message: "swipe.limit",
+      values: { count: hours },
+      tone: "warning",
+    });
   }
   return redirect("/swipe-game");
 }
@@ -75,12 +82,28 @@ export default function SwipeGame({ loaderData }: Route.ComponentProps) {
       <div className="mx-auto swipe-game">
         <h1 className="h3 mb-1">{loaderData.title}</h1>
         <p className="text-body-secondary">{t("swipe.likesLeft", { count: loaderData.likes_left })}</p>
-        {loaderData.likes_left === 0 && <p className="alert alert-warning">{t("swipe.limit", { count: loaderData.hoursLeft })}</p>}
+        {loaderData.likes_left === 0 && (
+          <p className="alert alert-warning">{t("swipe.limit", { count: loaderData.hoursLeft })}</p>
+        )}
         {profile ? (
           <>
-            <div ref={card} className="card shadow swipe-card" onPointerDown={onPointerDown} onPointerMove={onPointerMove} onPointerUp={onPointerUp} onPointerCancel={onPointerUp}>
+            <div
+              ref={card}
+              className="card shadow swipe-card"
+              onPointerDown={onPointerDown}
+              onPointerMove={onPointerMove}
+              onPointerUp={onPointerUp}
+              onPointerCancel={onPointerUp}
+            >
               {profile.main_image ? (
-                <img src={`${root?.site.cdnPrefix}/${profile.main_image.filename}`} alt={t("profile.photoOf", { name: profile.name })} width={480} height={600} className="card-img-top swipe-photo" draggable={false} />
+                <img
+                  src={`${root?.site.cdnPrefix}/${profile.main_image.filename}`}
+                  alt={t("profile.photoOf", { name: profile.name })}
+                  width={480}
+                  height={600}
+                  className="card-img-top swipe-photo"
+                  draggable={false}
+                />
               ) : (
                 <div className="profile-card-placeholder card-img-top" role="img" aria-label={t("profile.noPhoto")} />
               )}
@@ -96,12 +119,28 @@ export default function SwipeGame({ loaderData }: Route.ComponentProps) {
             <div className="d-flex gap-3 mt-3">
               <Form method="post" ref={skipForm} className="flex-grow-1">
                 <input type="hidden" name="id" value={profile.id} />
-                <button type="submit" name="intent" value="skip" className="btn btn-outline-dark btn-lg w-100" disabled={navigation.state !== "idle"}>{t("swipe.skip")}</button>
+                <button
+                  type="submit"
+                  name="intent"
+                  value="skip"
+                  className="btn btn-outline-dark btn-lg w-100"
+                  disabled={navigation.state !== "idle"}
+                >
+                  {t("swipe.skip")}
+                </button>
               </Form>
               <Form method="post" ref={likeForm} className="flex-grow-1">
                 <input type="hidden" name="id" value={profile.id} />
                 <input type="hidden" name="name" value={profile.name} />
-                <button type="submit" name="intent" value="like" className="btn btn-primary btn-lg w-100" disabled={loaderData.likes_left === 0 || navigation.state !== "idle"}>{t("swipe.like")}</button>
+                <button
+                  type="submit"
+                  name="intent"
+                  value="like"
+                  className="btn btn-primary btn-lg w-100"
+                  disabled={loaderData.likes_left === 0 || navigation.state !== "idle"}
+                >
+                  {t("swipe.like")}
+                </button>
               </Form>
             </div>
           </>

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, beforeEach, expect, test, vi } from "vitest";
 import { z } from "zod";
-import { requestInfoContext, type RequestInfo } from "./request-context";
+import { type RequestInfo, requestInfoContext } from "./request-context";
 
 // A stand-in API whose next answers each test scripts; it records what it was sent.
 let answers: { status: number; body: unknown; headers?: Record<string, string> }[] = [];
@@ -33,7 +33,9 @@ beforeEach(() => {
 function call(cookie = "sid=abc; lng=x") {
   const info: RequestInfo = { nonce: "", requestId: "req-1", clientIp: "198.51.100.7", setCookies: [] };
   const context = new RouterContextProvider(new Map([[requestInfoContext, info]]));
-  const request = new Request("https://dating.example/members?page=2", { headers: { cookie, "cf-ipcountry": "NL", "sec-fetch-site": "cross-site" } });
+  const request = new Request("https://dating.example/members?page=2", {
+    headers: { cookie, "cf-ipcountry": "NL", "sec-fetch-site": "cross-site" },
+  });
   return { info, call: { request, context } };
 }
 const ok = z.object({ ok: z.literal(true) });
@@ -61,7 +63,11 @@ test("X-Request-Type is sent on user.php calls only", async () => {
 });
 
 test("a GET is retried with growing delays until it succeeds", async () => {
-  answers = [{ status: 502, body: {} }, { status: 503, body: {} }, { status: 200, body: { ok: true } }];
+  answers = [
+    { status: 502, body: {} },
+    { status: 503, body: {} },
+    { status: 200, body: { ok: true } },
+  ];
   expect(await api.callApi(call().call, "/settings.php", { schema: ok })).toEqual({ ok: true });
   expect(received).toHaveLength(3);
 });
@@ -80,14 +86,20 @@ test("a POST is not retried unless it carries an Idempotency-Key", async () => {
   expect(received).toHaveLength(1);
 
   received = [];
-  answers = [{ status: 500, body: {} }, { status: 200, body: { ok: true } }];
+  answers = [
+    { status: 500, body: {} },
+    { status: 200, body: { ok: true } },
+  ];
   await api.callApi(call().call, "/thing.php", { method: "POST", body: {}, schema: ok, idempotencyKey: "k-1" });
   expect(received).toHaveLength(2);
   expect(received[1]!.headers["idempotency-key"]).toBe("k-1");
 });
 
 test("a lost session on any call but user.php logs the member out", async () => {
-  const lost = { status: 403, body: { error: "authentication_required", message: "x", data: { authentication_required: true } } };
+  const lost = {
+    status: 403,
+    body: { error: "authentication_required", message: "x", data: { authentication_required: true } },
+  };
   answers = [lost];
   const { info, call: c } = call();
   const thrown = await api.callApi(c, "/chats.php", { schema: ok }).catch((e) => e);

@@ -1,4 +1,4 @@
-import { data, redirect, type RouterContextProvider } from "react-router";
+import { data, type RouterContextProvider, redirect } from "react-router";
 import type { z } from "zod";
 import { apiErrorSchema, type ErrorCode } from "../../contract/errors";
 import { sessionCookieName } from "../../contract/session-cookie";
@@ -50,7 +50,8 @@ export async function callApi<S extends z.ZodType>(
   const info = context.get(requestInfoContext);
   const method = options.method ?? "GET";
   const url = new URL(env.apiUrl + path);
-  for (const [key, value] of Object.entries(options.query ?? {})) if (value !== undefined) url.searchParams.set(key, value);
+  for (const [key, value] of Object.entries(options.query ?? {}))
+    if (value !== undefined) url.searchParams.set(key, value);
 
   const incoming = new URL(request.url);
   const headers = new Headers({
@@ -108,7 +109,8 @@ export async function callApi<S extends z.ZodType>(
   const error = parsed.success
     ? new ApiCallError(response.status, parsed.data.error, parsed.data.message, parsed.data.data)
     : new ApiCallError(response.status, "unknown", `API answered ${response.status}`);
-  if (error.code === "authentication_required" && path !== "/user.php") throw logOutAndRedirect(request, info.setCookies);
+  if (error.code === "authentication_required" && path !== "/user.php")
+    throw logOutAndRedirect(request, info.setCookies);
   throw error;
 }
 
@@ -128,5 +130,7 @@ export function expiredSessionCookie(): string {
 /** Whether the browser sent an auth cookie at all: without one there is no member to ask the API about. */
 export function hasSessionCookie(request: Request): boolean {
   const name = sessionCookieName(webEnv().production);
-  return (request.headers.get("cookie") ?? "").split(/;\s*/).some((pair) => pair.startsWith(`${name}=`) && pair.length > name.length + 1);
+  return (request.headers.get("cookie") ?? "")
+    .split(/;\s*/)
+    .some((pair) => pair.startsWith(`${name}=`) && pair.length > name.length + 1);
 }

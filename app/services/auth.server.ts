@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import { loginRequestSchema, loginResponseSchema, userResponseSchema, type User } from "../../contract/user";
-import { ApiCallError, callApi, expiredSessionCookie, hasSessionCookie, type CallContext } from "./api.server";
+import { loginRequestSchema, loginResponseSchema, type User, userResponseSchema } from "../../contract/user";
+import { ApiCallError, type CallContext, callApi, expiredSessionCookie, hasSessionCookie } from "./api.server";
 import { requestInfoContext } from "./request-context";
 
 /** The logged-in member of this request, asked of the API once per request; null for a visitor. */

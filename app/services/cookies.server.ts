@@ -8,7 +8,10 @@ export const languageCookie = createCookie("lng", { path: "/", sameSite: "lax", 
 
 /** When the visitor skipped the adult-content entry warning (docs/product.md §9: stored with a timestamp). */
 export const entryWarningCookie = createCookie("entry_warning_skipped", {
-  path: "/", sameSite: "lax", httpOnly: true, maxAge: year,
+  path: "/",
+  sameSite: "lax",
+  httpOnly: true,
+  maxAge: year,
 });
 
 /** A one-time message for the next page (post/redirect/get). */
@@ -20,4 +23,9 @@ export function cookieOptions(request: Request) {
 }
 
 /** Where the visitor came from (docs/product.md §3 tracking data), kept from the first visit and stored with the account. */
-export const trackingCookie = createCookie("tracking", { path: "/", sameSite: "lax", httpOnly: true, maxAge: 30 * DAY_IN_SECONDS });
+export const trackingCookie = createCookie("tracking", {
+  path: "/",
+  sameSite: "lax",
+  httpOnly: true,
+  maxAge: 30 * DAY_IN_SECONDS,
+});

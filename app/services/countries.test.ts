@@ -12,6 +12,7 @@ test("countries are named and sorted in the member's language, by its collation"
 });
 
 test("regions sort the same way", () => {
-  expect(sortByName("sv", [{ name: "Örebro" }, { name: "Västra Götaland" }, { name: "Ångermanland" }]).map((r) => r.name))
-    .toEqual(["Västra Götaland", "Ångermanland", "Örebro"]);
+  expect(
+    sortByName("sv", [{ name: "Örebro" }, { name: "Västra Götaland" }, { name: "Ångermanland" }]).map((r) => r.name),
+  ).toEqual(["Västra Götaland", "Ångermanland", "Örebro"]);
 });

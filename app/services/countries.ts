@@ -11,7 +11,10 @@ export function countryNamer(locale: string) {
  */
 export function countryOptions(locale: string, codes: readonly string[]) {
   const name = countryNamer(locale);
-  return sortByName(locale, codes.map((code) => ({ code, name: name(code) })));
+  return sortByName(
+    locale,
+    codes.map((code) => ({ code, name: name(code) })),
+  );
 }
 
 /** Items sorted by name with the member's language's collation. */

@@ -17,7 +17,12 @@ const webEnvSchema = z.object({
   /** Believe Cloudflare's CF-IPCountry header: only when the site is behind Cloudflare, which sets it. */
   TRUST_CF_HEADERS: z.enum(["true", "false"]).default("false"),
 });
-export type WebEnv = z.infer<typeof webEnvSchema> & { apiUrl: string; apiIsExternal: boolean; production: boolean; trustCfHeaders: boolean };
+export type WebEnv = z.infer<typeof webEnvSchema> & {
+  apiUrl: string;
+  apiIsExternal: boolean;
+  production: boolean;
+  trustCfHeaders: boolean;
+};
 
 export function parseWebEnv(source: NodeJS.ProcessEnv = process.env): WebEnv {
   const parsed = webEnvSchema.safeParse(source);
@@ -28,7 +33,11 @@ export function parseWebEnv(source: NodeJS.ProcessEnv = process.env): WebEnv {
   const env = parsed.data;
   const apiUrl = (env.API_URL ?? `http://127.0.0.1:${env.PORT}/api`).replace(/\/$/, "");
   return {
-    ...env, apiUrl, apiIsExternal: Boolean(env.API_URL), production: env.NODE_ENV === "production", trustCfHeaders: env.TRUST_CF_HEADERS === "true",
+    ...env,
+    apiUrl,
+    apiIsExternal: Boolean(env.API_URL),
+    production: env.NODE_ENV === "production",
+    trustCfHeaders: env.TRUST_CF_HEADERS === "true",
   };
 }
 

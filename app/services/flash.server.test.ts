@@ -9,7 +9,10 @@ function cookieFrom(response: Response) {
 }
 
 test("a redirect with a flash shows it once on the next page", async () => {
-  const response = await redirectWithFlash(new Request(page), "/login", { message: "reset.sent", values: { email: "a@example.com" } });
+  const response = await redirectWithFlash(new Request(page), "/login", {
+    message: "reset.sent",
+    values: { email: "a@example.com" },
+  });
   expect(response.status).toBe(302);
   expect(response.headers.get("location")).toBe("/login");
   const next = await takeFlash(new Request(page, { headers: { cookie: cookieFrom(response) } }));

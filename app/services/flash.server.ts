@@ -1,7 +1,6 @@
 import { redirect } from "react-router";
 import { cookieOptions, flashCookie } from "./cookies.server";
-import { flashSchema, type Flash } from "./flash";
-
+import { type Flash, flashSchema } from "./flash";
 
 /** Post/redirect/get with a message: redirects to `to` and shows `flash` on that page. */
 export async function redirectWithFlash(request: Request, to: string, flash: Flash) {
@@ -13,5 +12,8 @@ export async function takeFlash(request: Request): Promise<{ flash: Flash | null
   const cookie = await flashCookie.parse(request.headers.get("cookie"));
   if (cookie == null || cookie === "") return { flash: null, clear: null };
   const parsed = flashSchema.safeParse(cookie);
-  return { flash: parsed.success ? parsed.data : null, clear: await flashCookie.serialize("", { ...cookieOptions(request), maxAge: 0 }) };
+  return {
+    flash: parsed.success ? parsed.data : null,
+    clear: await flashCookie.serialize("", { ...cookieOptions(request), maxAge: 0 }),
+  };
 }

@@ -1,13 +1,13 @@
 import { createInstance, type i18n } from "i18next";
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { LanguageDetector } from "remix-i18next/server";
-import { defaultLocale, isLocale, locales, type Locale } from "../../contract/locales";
 import { i18nConfig } from "~/i18n/config";
+import { resources } from "~/i18n/resources.server";
 import type { Translator } from "~/i18n/translator";
+import { defaultLocale, isLocale, type Locale, locales } from "../../contract/locales";
 import { cookieOptions, languageCookie } from "./cookies.server";
 import { requestInfoContext } from "./request-context";
 import { cachedSettings } from "./settings.server";
-import { resources } from "~/i18n/resources.server";
 
 /**
  * The member's language: `?lng=` (hreflang links for crawlers), then the language cookie, then the first two

@@ -9,7 +9,10 @@ export type ApiHandler = (req: IncomingMessage, res: ServerResponse) => void;
  * and authorisation as over HTTP, without a socket, logging, compression and decompression in between.
  */
 export function inProcessFetch(handler: ApiHandler) {
-  return async (url: URL, init: { method: string; headers: Headers; body?: string; signal?: AbortSignal }): Promise<Response> => {
+  return async (
+    url: URL,
+    init: { method: string; headers: Headers; body?: string; signal?: AbortSignal },
+  ): Promise<Response> => {
     const answer = await inject(handler, {
       method: init.method as "GET",
       url: url.pathname + url.search,
@@ -18,7 +21,8 @@ export function inProcessFetch(handler: ApiHandler) {
     });
     const headers = new Headers();
     for (const [name, value] of Object.entries(answer.headers)) {
-      for (const one of Array.isArray(value) ? value : [value]) if (one !== undefined) headers.append(name, String(one));
+      for (const one of Array.isArray(value) ? value : [value])
+        if (one !== undefined) headers.append(name, String(one));
     }
     const empty = answer.statusCode === 204 || answer.statusCode === 304;
     return new Response(empty ? null : new Uint8Array(answer.rawPayload), { status: answer.statusCode, headers });

@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { profileResponseSchema } from "../../contract/members";
-import { ApiCallError, callApi, type CallContext } from "./api.server";
-import { getInterests } from "./settings.server";
+import { ApiCallError, type CallContext, callApi } from "./api.server";
 import { localeOf } from "./i18n.server";
+import { getInterests } from "./settings.server";
 
 /** A profile as the viewer may see it, with its interests named in the viewer's language; 404 when hidden. */
 export async function loadProfile(call: CallContext, id: string) {
@@ -14,9 +14,13 @@ export async function loadProfile(call: CallContext, id: string) {
     ]);
     const locale = localeOf(call.context);
     const names = new Map(interests.map((i) => [i.id, i.names[locale] ?? i.names.en ?? i.slug]));
-    return { ...profile, interestNames: profile.interests.map((i) => names.get(i)).filter((n): n is string => Boolean(n)) };
+    return {
+      ...profile,
+      interestNames: profile.interests.map((i) => names.get(i)).filter((n): n is string => Boolean(n)),
+    };
   } catch (error) {
-    if (error instanceof ApiCallError && (error.status === 404 || error.status === 400)) throw data(null, { status: 404 });
+    if (error instanceof ApiCallError && (error.status === 404 || error.status === 400))
+      throw data(null, { status: 404 });
     throw error;
   }
 }

@@ -1,8 +1,8 @@
 import type { MiddlewareFunction } from "react-router";
 import { ApiCallError, hasSessionCookie } from "./api.server";
+import { cookieOptions, trackingCookie } from "./cookies.server";
 import { requestInfoContext } from "./request-context";
 import { getSettings } from "./settings.server";
-import { cookieOptions, trackingCookie } from "./cookies.server";
 
 /**
  * Relays the API's Set-Cookie headers (the auth cookie is the API's) onto the page's response. A page that a
@@ -22,8 +22,15 @@ export const relayApiCookies: MiddlewareFunction<Response> = async ({ request, c
  */
 export const refuseUnreadableForm: MiddlewareFunction<Response> = async ({ request }, next) => {
   if (request.method === "POST") {
-    const readable = await request.clone().formData().then(() => true, () => false);
-    if (!readable) return new Response("Bad Request", { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+    const readable = await request
+      .clone()
+      .formData()
+      .then(
+        () => true,
+        () => false,
+      );
+    if (!readable)
+      return new Response("Bad Request", { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   }
   return next();
 };
@@ -50,7 +57,9 @@ const trackingKeys = ["network", "ref", "sub1", "sub2", "sub3"] as const;
 export const captureTracking: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const query = new URL(request.url).searchParams;
   if (trackingKeys.some((key) => query.get(key)) && !(await trackingCookie.parse(request.headers.get("cookie")))) {
-    const tracking = Object.fromEntries(trackingKeys.flatMap((key) => (query.get(key) ? [[key, query.get(key)!.slice(0, 100)]] : [])));
+    const tracking = Object.fromEntries(
+      trackingKeys.flatMap((key) => (query.get(key) ? [[key, query.get(key)!.slice(0, 100)]] : [])),
+    );
     context.get(requestInfoContext).setCookies.push(await trackingCookie.serialize(tracking, cookieOptions(request)));
   }
   return next();

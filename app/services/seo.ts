@@ -17,7 +17,12 @@ export function rootDataOf(matches: MetaArgsLike["matches"]): RootData | undefin
  */
 export function pageMeta(
   args: MetaArgsLike,
-  { title, description, indexable = true, exactTitle = false }: { title: string; description?: string; indexable?: boolean; exactTitle?: boolean },
+  {
+    title,
+    description,
+    indexable = true,
+    exactTitle = false,
+  }: { title: string; description?: string; indexable?: boolean; exactTitle?: boolean },
 ): MetaDescriptor[] {
   const root = rootDataOf(args.matches);
   if (!root) return [{ title }];

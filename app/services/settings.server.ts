@@ -1,7 +1,13 @@
 import NodeCache from "node-cache";
-import { companyInfoResponseSchema, interestsResponseSchema, regionsResponseSchema, settingsSchema, type Settings } from "../../contract/settings";
+import {
+  companyInfoResponseSchema,
+  interestsResponseSchema,
+  regionsResponseSchema,
+  type Settings,
+  settingsSchema,
+} from "../../contract/settings";
 import { visitorCountry } from "../../contract/visitor-country";
-import { callApi, type CallContext } from "./api.server";
+import { type CallContext, callApi } from "./api.server";
 import { webEnv } from "./env.server";
 
 // Settings per domain and visitor country; interests, regions and company info once per domain (docs/product.md §7). Only
@@ -62,18 +68,24 @@ async function once<T>(key: string, load: () => Promise<T>): Promise<T> {
 }
 
 export function getCompanyInfo(call: CallContext) {
-  return once(`company|${domainOf(call.request)}`, async () =>
-    (await callApi(call, "/companyinfo.php", { schema: companyInfoResponseSchema })).companyinfo);
+  return once(
+    `company|${domainOf(call.request)}`,
+    async () => (await callApi(call, "/companyinfo.php", { schema: companyInfoResponseSchema })).companyinfo,
+  );
 }
 
 export function getInterests(call: CallContext) {
-  return once(`interests|${domainOf(call.request)}`, async () =>
-    (await callApi(call, "/interests.php", { schema: interestsResponseSchema })).interests);
+  return once(
+    `interests|${domainOf(call.request)}`,
+    async () => (await callApi(call, "/interests.php", { schema: interestsResponseSchema })).interests,
+  );
 }
 
 export function getRegions(call: CallContext) {
-  return once(`regions|${domainOf(call.request)}`, async () =>
-    (await callApi(call, "/regions.php", { schema: regionsResponseSchema })).regions);
+  return once(
+    `regions|${domainOf(call.request)}`,
+    async () => (await callApi(call, "/regions.php", { schema: regionsResponseSchema })).regions,
+  );
 }
 
 /** Fetches the settings of the configured domain once when the server starts. */

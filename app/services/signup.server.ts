@@ -1,15 +1,22 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
+import type { SignupChoices } from "~/components/signup-steps-form";
 import type { Tracking } from "../../contract/signup";
 import { signupResponseSchema } from "../../contract/signup";
-import { ApiCallError, callApi, type CallContext } from "./api.server";
+import { ApiCallError, type CallContext, callApi } from "./api.server";
 import { apiFormErrors } from "./api-form-errors.server";
 import { trackingCookie } from "./cookies.server";
-import { localeOf } from "./i18n.server";
 import { countryOptions, sortByName } from "./countries";
+import { localeOf } from "./i18n.server";
 import { getRegions, getSettings } from "./settings.server";
-import type { SignupChoices } from "~/components/signup-steps-form";
-import { carriedFields, lastSignupStep, signupConstraints, signupSchemaUpTo, stepOfField, type SignupValues } from "./signup-steps";
+import {
+  carriedFields,
+  lastSignupStep,
+  type SignupValues,
+  signupConstraints,
+  signupSchemaUpTo,
+  stepOfField,
+} from "./signup-steps";
 
 function carried(source: Record<string, unknown>): SignupValues {
   const values: SignupValues = {};
@@ -24,7 +31,11 @@ function carried(source: Record<string, unknown>): SignupValues {
  * One post of the signup form: validates every answer so far; shows the next step, or the same step with its
  * errors and what was typed; after the last step creates the account through the API and goes on to `next`.
  */
-export async function handleSignupStep(call: CallContext, formData: FormData, options: { next: string; profileId?: number }) {
+export async function handleSignupStep(
+  call: CallContext,
+  formData: FormData,
+  options: { next: string; profileId?: number },
+) {
   const settings = await getSettings(call);
   const step = Math.min(Math.max(Number(formData.get("step")) || 0, 0), lastSignupStep);
   const submission = parseWithZod(formData, { schema: signupSchemaUpTo(step, settings.minimum_age) });
@@ -32,12 +43,17 @@ export async function handleSignupStep(call: CallContext, formData: FormData, op
   if (formData.get("intent") === "back") return data({ step: Math.max(step - 1, 0), values: typed, result: undefined });
   if (submission.status !== "success") {
     const firstBad = Math.min(...Object.keys(submission.error ?? {}).map(stepOfField), step);
-    return data({ step: firstBad, values: typed, result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+    return data(
+      { step: firstBad, values: typed, result: submission.reply({ hideFields: ["password"] }) },
+      { status: 400 },
+    );
   }
   if (step < lastSignupStep) return data({ step: step + 1, values: carried(submission.value), result: undefined });
 
   const { step: _step, terms: _terms, ...answers } = submission.value as unknown as Record<string, string>;
-  const tracking = ((await trackingCookie.parse(call.request.headers.get("cookie"))) ?? undefined) as Tracking | undefined;
+  const tracking = ((await trackingCookie.parse(call.request.headers.get("cookie"))) ?? undefined) as
+    | Tracking
+    | undefined;
   try {
     await callApi(call, "/signup.php", {
       method: "POST",
@@ -55,10 +71,17 @@ export async function handleSignupStep(call: CallContext, formData: FormData, op
     });
   } catch (error) {
     if (!(error instanceof ApiCallError)) throw error;
-    const { fields, fieldErrors, formErrors } = apiFormErrors(error, { signups_closed: "signup.closed", rate_limited: "signup.rateLimited" });
+    const { fields, fieldErrors, formErrors } = apiFormErrors(error, {
+      signups_closed: "signup.closed",
+      rate_limited: "signup.rateLimited",
+    });
     const errorStep = Object.keys(fields).length ? Math.min(...Object.keys(fields).map(stepOfField)) : lastSignupStep;
     return data(
-      { step: errorStep, values: typed, result: submission.reply({ fieldErrors, formErrors, hideFields: ["password"] }) },
+      {
+        step: errorStep,
+        values: typed,
+        result: submission.reply({ fieldErrors, formErrors, hideFields: ["password"] }),
+      },
       { status: 400 },
     );
   }
@@ -82,5 +105,11 @@ export async function signupChoices(call: CallContext, inviteCode: string | null
   const [settings, regions] = await Promise.all([getSettings(call), getRegions(call)]);
   const locale = localeOf(call.context);
   const countries = countryOptions(locale, settings.countries);
-  return { minAge: settings.minimum_age, countries, regions: sortByName(locale, [...regions]), inviteCode, constraints: signupConstraints(settings.minimum_age) };
+  return {
+    minAge: settings.minimum_age,
+    countries,
+    regions: sortByName(locale, [...regions]),
+    inviteCode,
+    constraints: signupConstraints(settings.minimum_age),
+  };
 }

@@ -51,14 +51,21 @@ test("the session token is stored only as a hash, and the password as argon2id",
   expect(sessions).toHaveLength(1);
   expect(sessions[0]!.token_hash).not.toContain(token);
   expect(sessions[0]!.token_hash).toMatch(/^[0-9a-f]{64}$/);
-  const user = await api.db.selectFrom("users").select("password_hash").where("id", "=", member.id).executeTakeFirstOrThrow();
+  const user = await api.db
+    .selectFrom("users")
+    .select("password_hash")
+    .where("id", "=", member.id)
+    .executeTakeFirstOrThrow();
   expect(user.password_hash).toMatch(/^\$argon2id\$/);
 });
 
 test("the cookie is Secure when the request came over https through the proxy", async () => {
   const member = await createMember(api.db, siteId);
   const { headers } = await api.call("/api/user.php", {
-    method: "POST", body: { email: member.email, password: member.password }, domain, headers: { "x-forwarded-proto": "https" },
+    method: "POST",
+    body: { email: member.email, password: member.password },
+    domain,
+    headers: { "x-forwarded-proto": "https" },
   });
   expect(headers.getSetCookie().find((c) => c.startsWith("sid="))).toMatch(/Secure/i);
 });
@@ -88,7 +95,11 @@ test("five wrong passwords block the account for 15 minutes, even for the right 
   expect(cookieFrom(right.headers)).toBeUndefined();
 
   // Once the block has passed, the right password works again.
-  await api.db.updateTable("login_failures").set({ blocked_until: new Date(Date.now() - 1000).toISOString() }).where("user_id", "=", member.id).execute();
+  await api.db
+    .updateTable("login_failures")
+    .set({ blocked_until: new Date(Date.now() - 1000).toISOString() })
+    .where("user_id", "=", member.id)
+    .execute();
   expect((await logIn(member.email, member.password)).status).toBe(200);
 });
 
@@ -96,7 +107,11 @@ test("a badly formed login is a 400 naming the field", async () => {
   const { status, body } = await logIn("not-an-email", "x");
   expect(status).toBe(400);
   expect(body).toMatchObject({ error: "validation_failed", data: { fields: { email: "invalid_email" } } });
-  const broken = await api.call("/api/user.php", { method: "POST", domain, headers: { "content-type": "application/json" } });
+  const broken = await api.call("/api/user.php", {
+    method: "POST",
+    domain,
+    headers: { "content-type": "application/json" },
+  });
   expect(broken.status).toBe(400);
 });
 
@@ -116,7 +131,9 @@ test("PUT user.php changes the member's language, and only to a site language", 
   expect(changed.status).toBe(200);
   expect(changed.body.user.language).toBe("de");
   expect((await api.call("/api/user.php", { domain, cookie })).body.user.language).toBe("de");
-  expect((await api.call("/api/user.php", { method: "PUT", body: { language: "xx" }, domain, cookie })).status).toBe(400);
+  expect((await api.call("/api/user.php", { method: "PUT", body: { language: "xx" }, domain, cookie })).status).toBe(
+    400,
+  );
   expect((await api.call("/api/user.php", { method: "PUT", body: { language: "nl" }, domain })).status).toBe(403);
 });
 
@@ -136,7 +153,11 @@ test("page-hidden.php marks the member as away", async () => {
   const { status, body } = await api.call("/api/page-hidden.php", { method: "POST", body: {}, domain, cookie });
   expect(status).toBe(200);
   expect(body).toEqual({ ok: true });
-  const row = await api.db.selectFrom("users").select("page_hidden_at").where("id", "=", member.id).executeTakeFirstOrThrow();
+  const row = await api.db
+    .selectFrom("users")
+    .select("page_hidden_at")
+    .where("id", "=", member.id)
+    .executeTakeFirstOrThrow();
   expect(Date.now() - new Date(row.page_hidden_at!).getTime()).toBeLessThan(10_000);
   expect((await api.call("/api/page-hidden.php", { method: "POST", body: {}, domain })).status).toBe(200);
 });

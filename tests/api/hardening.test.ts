@@ -39,7 +39,10 @@ test("50 wrong passwords in parallel block the account; the right password is re
   expect(answers.filter((a) => a.body.error === "login_failed").length).toBeLessThanOrEqual(5);
   const right = await login(member.email, member.password);
   expect(right.status).toBe(403);
-  expect(right.body).toMatchObject({ error: "account_blocked", message: "Too many incorrect attempts, account blocked for 15 min." });
+  expect(right.body).toMatchObject({
+    error: "account_blocked",
+    message: "Too many incorrect attempts, account blocked for 15 min.",
+  });
   expect(cookieFrom(right.headers)).toBeUndefined();
 });
 
@@ -53,20 +56,32 @@ test("a block holds one address: the member logs in from their own while the gue
 test("guesses from many addresses together block the account everywhere, until a password reset", async () => {
   const member = await createMember(api.db, siteId);
   // Ten addresses, four wrong guesses each: no single address reaches five, the account reaches forty...
-  await Promise.all(Array.from({ length: 10 }, async (_, a) => {
-    for (let i = 0; i < 4; i++) await login(member.email, `wrong ${a}-${i}`, `203.0.113.${a + 1}`);
-  }));
+  await Promise.all(
+    Array.from({ length: 10 }, async (_, a) => {
+      for (let i = 0; i < 4; i++) await login(member.email, `wrong ${a}-${i}`, `203.0.113.${a + 1}`);
+    }),
+  );
   expect((await login(member.email, member.password, "198.51.100.77")).status).toBe(200);
   // ...and after the right password the count starts again: fifty wrong ones from everywhere block everyone.
-  await Promise.all(Array.from({ length: 10 }, async (_, a) => {
-    for (let i = 0; i < 5; i++) await login(member.email, `wrong ${a}-${i}`, `203.0.113.${a + 1}`);
-  }));
+  await Promise.all(
+    Array.from({ length: 10 }, async (_, a) => {
+      for (let i = 0; i < 5; i++) await login(member.email, `wrong ${a}-${i}`, `203.0.113.${a + 1}`);
+    }),
+  );
   const elsewhere = await login(member.email, member.password, "198.51.100.78");
   expect(elsewhere.body.error).toBe("account_blocked");
 
   await api.call("/api/password-reset.php", { method: "POST", domain, body: { email: member.email } });
   const token = await mailedToken(api, member.email, "/reset-password/do");
-  expect((await api.call("/api/password-reset.php", { method: "PUT", domain, body: { token, password: "a brand new secret" } })).status).toBe(200);
+  expect(
+    (
+      await api.call("/api/password-reset.php", {
+        method: "PUT",
+        domain,
+        body: { token, password: "a brand new secret" },
+      })
+    ).status,
+  ).toBe(200);
   expect((await login(member.email, "a brand new secret", "198.51.100.78")).status).toBe(200);
 });
 
@@ -74,20 +89,56 @@ test("a wrong old password on password change, e-mail change and deletion counts
   const member = await loggedIn();
   const address = "203.0.113.99";
   const tries = [
-    () => api.call("/api/password.php", { method: "PUT", domain, cookie: member.cookie, headers: from(address), body: { old_password: "nope 1", new_password: "another good secret" } }),
-    () => api.call("/api/mail-change.php", { method: "POST", domain, cookie: member.cookie, headers: from(address), body: { email: "new@example.com", password: "nope 2" } }),
-    () => api.call("/api/user.php", { method: "DELETE", domain, cookie: member.cookie, headers: from(address), body: { password: "nope 3" } }),
+    () =>
+      api.call("/api/password.php", {
+        method: "PUT",
+        domain,
+        cookie: member.cookie,
+        headers: from(address),
+        body: { old_password: "nope 1", new_password: "another good secret" },
+      }),
+    () =>
+      api.call("/api/mail-change.php", {
+        method: "POST",
+        domain,
+        cookie: member.cookie,
+        headers: from(address),
+        body: { email: "new@example.com", password: "nope 2" },
+      }),
+    () =>
+      api.call("/api/user.php", {
+        method: "DELETE",
+        domain,
+        cookie: member.cookie,
+        headers: from(address),
+        body: { password: "nope 3" },
+      }),
   ];
   const answers = [];
   for (let i = 0; i < 5; i++) answers.push(await tries[i % 3]!());
-  expect(answers.slice(0, 4).map((a) => a.body.error)).toEqual(["wrong_password", "wrong_password", "wrong_password", "wrong_password"]);
+  expect(answers.slice(0, 4).map((a) => a.body.error)).toEqual([
+    "wrong_password",
+    "wrong_password",
+    "wrong_password",
+    "wrong_password",
+  ]);
   expect(answers[4]!.status).toBe(403);
-  expect(answers[4]!.body).toMatchObject({ error: "account_blocked", data: { fields: { password: "settings.tooManyWrong" } } });
+  expect(answers[4]!.body).toMatchObject({
+    error: "account_blocked",
+    data: { fields: { password: "settings.tooManyWrong" } },
+  });
   // The right password now is refused from that address, for the change and for login.
   const change = await api.call("/api/password.php", {
-    method: "PUT", domain, cookie: member.cookie, headers: from(address), body: { old_password: member.password, new_password: "another good secret" },
+    method: "PUT",
+    domain,
+    cookie: member.cookie,
+    headers: from(address),
+    body: { old_password: member.password, new_password: "another good secret" },
   });
-  expect(change.body).toMatchObject({ error: "account_blocked", data: { fields: { old_password: "settings.tooManyWrong" } } });
+  expect(change.body).toMatchObject({
+    error: "account_blocked",
+    data: { fields: { old_password: "settings.tooManyWrong" } },
+  });
   expect((await login(member.email, member.password, address)).body.error).toBe("account_blocked");
 });
 
@@ -97,7 +148,9 @@ test("refused logins are logged with address and account, never the password; lo
   const refused = api.logs.filter((l) => l.security === "login_refused" && l.userId === member.id);
   expect(refused.length).toBe(5);
   expect(refused[0]).toMatchObject({ address: "203.0.113.150", code: "login_failed" });
-  expect(api.logs.some((l) => l.security === "lockout" && l.userId === member.id && l.address === "203.0.113.150")).toBe(true);
+  expect(
+    api.logs.some((l) => l.security === "lockout" && l.userId === member.id && l.address === "203.0.113.150"),
+  ).toBe(true);
   expect(JSON.stringify(api.logs)).not.toContain("secret-guess");
 });
 
@@ -116,24 +169,48 @@ test("common passwords, the e-mail address and the site's name are refused as ne
   const member = await loggedIn({ email: "jessica.miller@example.com" });
   const site = await api.db.selectFrom("sites").select("name").where("id", "=", siteId).executeTakeFirstOrThrow();
   for (const weak of ["password123", "iloveyou1", "Qwertyuiop", "jessica.miller!2026", `${site.name}2026`]) {
-    const answer = await api.call("/api/password.php", { method: "PUT", domain, cookie: member.cookie, body: { old_password: member.password, new_password: weak } });
+    const answer = await api.call("/api/password.php", {
+      method: "PUT",
+      domain,
+      cookie: member.cookie,
+      body: { old_password: member.password, new_password: weak },
+    });
     expect(answer.status, weak).toBe(400);
-    expect(answer.body).toMatchObject({ error: "weak_password", data: { fields: { new_password: "validation.passwordCommon" } } });
+    expect(answer.body).toMatchObject({
+      error: "weak_password",
+      data: { fields: { new_password: "validation.passwordCommon" } },
+    });
   }
   const signup = await api.call("/api/signup.php", {
-    method: "POST", domain, body: {
-      email: "newbie@example.com", password: "football", name: "Newbie", gender: "male", seeking: "female",
-      date_of_birth: "1990-01-01", country: "GB", language: "en",
+    method: "POST",
+    domain,
+    body: {
+      email: "newbie@example.com",
+      password: "football",
+      name: "Newbie",
+      gender: "male",
+      seeking: "female",
+      date_of_birth: "1990-01-01",
+      country: "GB",
+      language: "en",
     },
   });
-  expect(signup.body).toMatchObject({ error: "weak_password", data: { fields: { password: "validation.passwordCommon" } } });
+  expect(signup.body).toMatchObject({
+    error: "weak_password",
+    data: { fields: { password: "validation.passwordCommon" } },
+  });
 });
 
 // --- Mailed links --------------------------------------------------------------------------------------------
 
 test("a successful reset revokes every other unused reset and e-mail-change link", async () => {
   const member = await loggedIn();
-  await api.call("/api/mail-change.php", { method: "POST", domain, cookie: member.cookie, body: { email: "elsewhere@example.com", password: member.password } });
+  await api.call("/api/mail-change.php", {
+    method: "POST",
+    domain,
+    cookie: member.cookie,
+    body: { email: "elsewhere@example.com", password: member.password },
+  });
   const mailChange = await mailedToken(api, "elsewhere@example.com", "/mail-change/do");
   await api.call("/api/password-reset.php", { method: "POST", domain, body: { email: member.email } });
   const first = await mailedToken(api, member.email, "/reset-password/do");
@@ -141,30 +218,82 @@ test("a successful reset revokes every other unused reset and e-mail-change link
   const second = await mailedToken(api, member.email, "/reset-password/do");
   expect(second).not.toBe(first);
 
-  expect((await api.call("/api/password-reset.php", { method: "PUT", domain, body: { token: second, password: "my next good secret" } })).status).toBe(200);
-  const again = await api.call("/api/password-reset.php", { method: "PUT", domain, body: { token: first, password: "someone else's secret" } });
+  expect(
+    (
+      await api.call("/api/password-reset.php", {
+        method: "PUT",
+        domain,
+        body: { token: second, password: "my next good secret" },
+      })
+    ).status,
+  ).toBe(200);
+  const again = await api.call("/api/password-reset.php", {
+    method: "PUT",
+    domain,
+    body: { token: first, password: "someone else's secret" },
+  });
   expect(again.body.error).toBe("link_invalid");
-  expect((await api.call("/api/mail-change.php", { method: "PUT", domain, body: { token: mailChange } })).body.error).toBe("link_invalid");
+  expect(
+    (await api.call("/api/mail-change.php", { method: "PUT", domain, body: { token: mailChange } })).body.error,
+  ).toBe("link_invalid");
 });
 
 test("a password change and an e-mail change each revoke the other links", async () => {
   const member = await loggedIn();
   await api.call("/api/password-reset.php", { method: "POST", domain, body: { email: member.email } });
   const reset = await mailedToken(api, member.email, "/reset-password/do");
-  await api.call("/api/password.php", { method: "PUT", domain, cookie: member.cookie, body: { old_password: member.password, new_password: "changed and strong" } });
-  expect((await api.call("/api/password-reset.php", { method: "PUT", domain, body: { token: reset, password: "an attacker's secret" } })).body.error).toBe("link_invalid");
+  await api.call("/api/password.php", {
+    method: "PUT",
+    domain,
+    cookie: member.cookie,
+    body: { old_password: member.password, new_password: "changed and strong" },
+  });
+  expect(
+    (
+      await api.call("/api/password-reset.php", {
+        method: "PUT",
+        domain,
+        body: { token: reset, password: "an attacker's secret" },
+      })
+    ).body.error,
+  ).toBe("link_invalid");
 
   await api.call("/api/password-reset.php", { method: "POST", domain, body: { email: member.email } });
   const laterReset = await mailedToken(api, member.email, "/reset-password/do");
   const newAddress = `moved-${member.id}@example.com`;
-  await api.call("/api/mail-change.php", { method: "POST", domain, cookie: member.cookie, body: { email: newAddress, password: "changed and strong" } });
-  expect((await api.call("/api/mail-change.php", { method: "PUT", domain, body: { token: await mailedToken(api, newAddress, "/mail-change/do") } })).status).toBe(200);
-  expect((await api.call("/api/password-reset.php", { method: "PUT", domain, body: { token: laterReset, password: "an attacker's secret" } })).body.error).toBe("link_invalid");
+  await api.call("/api/mail-change.php", {
+    method: "POST",
+    domain,
+    cookie: member.cookie,
+    body: { email: newAddress, password: "changed and strong" },
+  });
+  expect(
+    (
+      await api.call("/api/mail-change.php", {
+        method: "PUT",
+        domain,
+        body: { token: await mailedToken(api, newAddress, "/mail-change/do") },
+      })
+    ).status,
+  ).toBe(200);
+  expect(
+    (
+      await api.call("/api/password-reset.php", {
+        method: "PUT",
+        domain,
+        body: { token: laterReset, password: "an attacker's secret" },
+      })
+    ).body.error,
+  ).toBe("link_invalid");
 });
 
 test("mailed links use the site's canonical origin, whatever Host or X-Forwarded-Host says", async () => {
   const member = await createMember(api.db, siteId);
-  await api.call("/api/password-reset.php", { method: "POST", domain: `www.${domain}:8443`, body: { email: member.email } });
+  await api.call("/api/password-reset.php", {
+    method: "POST",
+    domain: `www.${domain}:8443`,
+    body: { email: member.email },
+  });
   const [message] = (await api.mailer.outbox()).filter((m) => m.to === member.email);
   expect(message!.links[0]).toMatch(new RegExp(`^https://${domain.replace(/\./g, "\\.")}/reset-password/do\\?token=`));
 
@@ -199,12 +328,20 @@ test("a session ends after 7 days unused or 30 days in all; the clean-up deletes
   expect((await api.call("/api/user.php", { domain, cookie: member.cookie })).status).toBe(403);
 
   const other = await loggedIn();
-  await api.db.updateTable("sessions").set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where("user_id", "=", other.id).execute();
+  await api.db
+    .updateTable("sessions")
+    .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+    .where("user_id", "=", other.id)
+    .execute();
   expect((await api.call("/api/user.php", { domain, cookie: other.cookie })).status).toBe(403);
 
   const active = await loggedIn();
   await deleteEndedSessions(api.db);
-  const left = await api.db.selectFrom("sessions").select("user_id").where("user_id", "in", [member.id, other.id, active.id]).execute();
+  const left = await api.db
+    .selectFrom("sessions")
+    .select("user_id")
+    .where("user_id", "in", [member.id, other.id, active.id])
+    .execute();
   expect(left).toEqual([{ user_id: active.id }]);
 });
 
@@ -213,14 +350,21 @@ test("in production the cookie is __Host-sid and Secure, and a plain sid cookie 
   try {
     const site = await createSite(production.db);
     const member = await createMember(production.db, site.id);
-    const { headers } = await production.call("/api/user.php", { method: "POST", domain: site.domain, body: { email: member.email, password: member.password } });
+    const { headers } = await production.call("/api/user.php", {
+      method: "POST",
+      domain: site.domain,
+      body: { email: member.email, password: member.password },
+    });
     const setCookie = headers.getSetCookie().find((c) => c.startsWith("__Host-sid="))!;
     expect(setCookie).toMatch(/; Secure/);
     expect(setCookie).toMatch(/; Path=\//);
     expect(setCookie).not.toMatch(/Domain=/i);
     const cookie = cookieFrom(headers, "__Host-sid")!;
     expect((await production.call("/api/user.php", { domain: site.domain, cookie })).status).toBe(200);
-    expect((await production.call("/api/user.php", { domain: site.domain, cookie: cookie.replace("__Host-sid", "sid") })).status).toBe(403);
+    expect(
+      (await production.call("/api/user.php", { domain: site.domain, cookie: cookie.replace("__Host-sid", "sid") }))
+        .status,
+    ).toBe(403);
   } finally {
     await production.close();
   }
@@ -238,10 +382,19 @@ test("answers that depend on a session are never stored", async () => {
 
 test("GET logout.php sent by another site is refused; POST logs out", async () => {
   const member = await loggedIn();
-  const crossSite = await api.call("/api/logout.php", { domain, cookie: member.cookie, headers: { "sec-fetch-site": "cross-site" } });
+  const crossSite = await api.call("/api/logout.php", {
+    domain,
+    cookie: member.cookie,
+    headers: { "sec-fetch-site": "cross-site" },
+  });
   expect(crossSite.status).toBe(403);
   expect((await api.call("/api/user.php", { domain, cookie: member.cookie })).status).toBe(200);
-  const out = await api.call("/api/logout.php", { method: "POST", domain, cookie: member.cookie, headers: { "sec-fetch-site": "same-origin" } });
+  const out = await api.call("/api/logout.php", {
+    method: "POST",
+    domain,
+    cookie: member.cookie,
+    headers: { "sec-fetch-site": "same-origin" },
+  });
   expect(out.status).toBe(200);
   expect((await api.call("/api/user.php", { domain, cookie: member.cookie })).status).toBe(403);
 });
@@ -250,35 +403,74 @@ test("a profile opened from another site does not clear the new-like flag; the a
   const liker = await loggedIn({ name: "Liker" });
   const viewer = await loggedIn({ name: "Viewer" });
   await api.call("/api/like.php", { method: "POST", domain, cookie: liker.cookie, body: { id: viewer.id } });
-  const isNew = async () => (await api.db.selectFrom("likes").select("like_new").where("liker_id", "=", liker.id).where("liked_id", "=", viewer.id).executeTakeFirstOrThrow()).like_new;
+  const isNew = async () =>
+    (
+      await api.db
+        .selectFrom("likes")
+        .select("like_new")
+        .where("liker_id", "=", liker.id)
+        .where("liked_id", "=", viewer.id)
+        .executeTakeFirstOrThrow()
+    ).like_new;
 
-  const crossSite = await api.call(`/api/profile.php?id=${liker.id}`, { domain, cookie: viewer.cookie, headers: { "sec-fetch-site": "cross-site" } });
+  const crossSite = await api.call(`/api/profile.php?id=${liker.id}`, {
+    domain,
+    cookie: viewer.cookie,
+    headers: { "sec-fetch-site": "cross-site" },
+  });
   expect(crossSite.status).toBe(200);
   expect(await isNew()).toBe(1);
-  expect((await api.call("/api/auto-like.php", { domain, cookie: viewer.cookie, headers: { "sec-fetch-site": "cross-site" } })).status).toBe(403);
-  const shown = await api.db.selectFrom("likes").select("auto_shown_at").where("liker_id", "=", liker.id).executeTakeFirstOrThrow();
+  expect(
+    (
+      await api.call("/api/auto-like.php", {
+        domain,
+        cookie: viewer.cookie,
+        headers: { "sec-fetch-site": "cross-site" },
+      })
+    ).status,
+  ).toBe(403);
+  const shown = await api.db
+    .selectFrom("likes")
+    .select("auto_shown_at")
+    .where("liker_id", "=", liker.id)
+    .executeTakeFirstOrThrow();
   expect(shown.auto_shown_at).toBeNull();
 
-  await api.call(`/api/profile.php?id=${liker.id}`, { domain, cookie: viewer.cookie, headers: { "sec-fetch-site": "same-origin" } });
+  await api.call(`/api/profile.php?id=${liker.id}`, {
+    domain,
+    cookie: viewer.cookie,
+    headers: { "sec-fetch-site": "same-origin" },
+  });
   expect(await isNew()).toBe(0);
 });
 
 // --- Requests ------------------------------------------------------------------------------------------------
 
 test("body-parser refusals are 413, 415 and 400, never 500", async () => {
-  const big = await api.call("/api/user.php", { method: "POST", domain, body: { email: "a@example.com", password: "x".repeat(200_000) } });
+  const big = await api.call("/api/user.php", {
+    method: "POST",
+    domain,
+    body: { email: "a@example.com", password: "x".repeat(200_000) },
+  });
   expect(big.status).toBe(413);
   expect(big.body.error).toBe("payload_too_large");
   const encoded = await api.call("/api/user.php", {
-    method: "POST", domain, body: { email: "a@example.com", password: "x" }, headers: { "content-encoding": "compress" },
+    method: "POST",
+    domain,
+    body: { email: "a@example.com", password: "x" },
+    headers: { "content-encoding": "compress" },
   });
   expect(encoded.status).toBe(415);
   const charset = await fetch(`${api.url}/api/user.php`, {
-    method: "POST", headers: { "content-type": "application/json; charset=klingon", "x-forwarded-host": domain }, body: "{}",
+    method: "POST",
+    headers: { "content-type": "application/json; charset=klingon", "x-forwarded-host": domain },
+    body: "{}",
   });
   expect(charset.status).toBe(415);
   const broken = await fetch(`${api.url}/api/user.php`, {
-    method: "POST", headers: { "content-type": "application/json", "x-forwarded-host": domain }, body: "{\"email\": ",
+    method: "POST",
+    headers: { "content-type": "application/json", "x-forwarded-host": domain },
+    body: '{"email": ',
   });
   expect(broken.status).toBe(400);
 });
@@ -297,8 +489,10 @@ test("likes, blocks, swipe skips and retention offers fired in parallel never fa
     const statuses = (await fire(path, method, body)).map((a) => a.status);
     expect(statuses, path).toEqual(Array(20).fill(200));
   }
-  const count = async (table: "likes" | "blocks" | "swipe_skips" | "discount_codes", column: "liker_id" | "blocker_id" | "user_id") =>
-    (await api.db.selectFrom(table).selectAll().where(column, "=", me.id).execute()).length;
+  const count = async (
+    table: "likes" | "blocks" | "swipe_skips" | "discount_codes",
+    column: "liker_id" | "blocker_id" | "user_id",
+  ) => (await api.db.selectFrom(table).selectAll().where(column, "=", me.id).execute()).length;
   expect(await count("likes", "liker_id")).toBe(1);
   expect(await count("blocks", "blocker_id")).toBe(1);
   expect(await count("swipe_skips", "user_id")).toBe(1);
@@ -307,8 +501,14 @@ test("likes, blocks, swipe skips and retention offers fired in parallel never fa
 
 test("parallel swipe likes cannot pass the day's four", async () => {
   const me = await loggedIn({ gender: "male" });
-  const targets = await Promise.all(Array.from({ length: 10 }, () => createMember(api.db, siteId, { gender: "female" })));
-  const answers = await Promise.all(targets.map((t) => api.call("/api/swipe.php", { method: "POST", domain, cookie: me.cookie, body: { id: t.id, action: "like" } })));
+  const targets = await Promise.all(
+    Array.from({ length: 10 }, () => createMember(api.db, siteId, { gender: "female" })),
+  );
+  const answers = await Promise.all(
+    targets.map((t) =>
+      api.call("/api/swipe.php", { method: "POST", domain, cookie: me.cookie, body: { id: t.id, action: "like" } }),
+    ),
+  );
   expect(answers.filter((a) => a.status === 200).length).toBe(4);
   expect(answers.filter((a) => a.status === 429).every((a) => a.body.error === "swipe_limit")).toBe(true);
 });
@@ -333,10 +533,20 @@ test("a member one may not see answers exactly as one who does not exist", async
 test("a post whose Referer names another host is refused when Origin is missing", async () => {
   const member = await createMember(api.db, siteId);
   const body = { email: member.email, password: member.password };
-  const foreign = await api.call("/api/user.php", { method: "POST", domain, body, headers: { referer: "https://evil.example/page" } });
+  const foreign = await api.call("/api/user.php", {
+    method: "POST",
+    domain,
+    body,
+    headers: { referer: "https://evil.example/page" },
+  });
   expect(foreign.status).toBe(403);
   expect(foreign.body.error).toBe("forbidden_origin");
-  const own = await api.call("/api/user.php", { method: "POST", domain, body, headers: { referer: `http://${domain}/login` } });
+  const own = await api.call("/api/user.php", {
+    method: "POST",
+    domain,
+    body,
+    headers: { referer: `http://${domain}/login` },
+  });
   expect(own.status).toBe(200);
 });
 
@@ -345,7 +555,10 @@ test("X-Forwarded-Host is ignored when the peer is not a trusted proxy", async (
   try {
     const site = await createSite(direct.db);
     const forged = await direct.call("/api/user.php", {
-      method: "POST", domain: site.domain, body: { email: "a@example.com", password: "x" }, headers: { origin: `http://${site.domain}` },
+      method: "POST",
+      domain: site.domain,
+      body: { email: "a@example.com", password: "x" },
+      headers: { origin: `http://${site.domain}` },
     });
     expect(forged.status).toBe(403);
     expect(forged.body.error).toBe("forbidden_origin");
@@ -362,7 +575,9 @@ test("the outbox is off unless OUTBOX_PAGE=true, and then answers loopback only"
   try {
     const site = await createSite(withOutbox.db);
     expect((await withOutbox.call("/api/dev-outbox.php", { domain: site.domain })).status).toBe(200);
-    expect((await withOutbox.call("/api/dev-outbox.php", { domain: site.domain, headers: from("203.0.113.5") })).status).toBe(404);
+    expect(
+      (await withOutbox.call("/api/dev-outbox.php", { domain: site.domain, headers: from("203.0.113.5") })).status,
+    ).toBe(404);
   } finally {
     await withOutbox.close();
   }
@@ -375,8 +590,18 @@ test("the demo site is seeded on localhost only (or with SEED_DEMO=true); elsewh
     const options = { photosDir, origin: "https://dating.example" };
     expect(await seedDemoIfWanted(deployment.db, { ...options, siteDomain: "dating.example" })).toBe("not wanted");
     expect((await deployment.call("/api/settings.php", { domain: "localhost" })).status).toBe(404);
-    expect((await deployment.call("/api/user.php", { method: "POST", domain: "localhost", body: { email: "free@example.com", password: "demo-free-2026" } })).status).toBe(404);
-    expect(await seedDemoIfWanted(deployment.db, { ...options, siteDomain: "dating.example", seedDemo: "false" })).toBe("not wanted");
+    expect(
+      (
+        await deployment.call("/api/user.php", {
+          method: "POST",
+          domain: "localhost",
+          body: { email: "free@example.com", password: "demo-free-2026" },
+        })
+      ).status,
+    ).toBe(404);
+    expect(await seedDemoIfWanted(deployment.db, { ...options, siteDomain: "dating.example", seedDemo: "false" })).toBe(
+      "not wanted",
+    );
   } finally {
     await deployment.close();
   }

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { likesResponseSchema, profileResponseSchema, searchResponseSchema, swipeResponseSchema } from "../../contract/members";
+import {
+  likesResponseSchema,
+  profileResponseSchema,
+  searchResponseSchema,
+  swipeResponseSchema,
+} from "../../contract/members";
 import { createMember, createSite, type MemberOptions } from "./support/factories";
 import { cookieFrom, startTestApi, type TestApi } from "./support/test-api";
 
@@ -17,18 +22,36 @@ afterAll(() => api.close());
 
 async function member(options: MemberOptions = {}) {
   const m = await createMember(api.db, siteId, options);
-  const { headers } = await api.call("/api/user.php", { method: "POST", domain, body: { email: m.email, password: m.password } });
+  const { headers } = await api.call("/api/user.php", {
+    method: "POST",
+    domain,
+    body: { email: m.email, password: m.password },
+  });
   return { ...m, cookie: cookieFrom(headers)! };
 }
 const get = (path: string, cookie?: string) => api.call(path, { domain, cookie });
-const post = (path: string, body: unknown, cookie: string, method = "POST") => api.call(path, { method, domain, cookie, body });
+const post = (path: string, body: unknown, cookie: string, method = "POST") =>
+  api.call(path, { method, domain, cookie, body });
 const ids = (profiles: { id: number }[]) => profiles.map((p) => p.id);
 
 test("search filters by gender, country, region and age, 24 a page, never the searcher", async () => {
   const me = await member({ gender: "male", country: "NL" });
   const nl = [];
-  for (let i = 0; i < 26; i++) nl.push(await createMember(api.db, siteId, { gender: "female", country: "NL", dateOfBirth: `19${70 + (i % 20)}-01-01`, photos: i % 2 }));
-  const region = await createMember(api.db, siteId, { gender: "female", country: "NL", region: "NL-NH", dateOfBirth: "1995-03-01" });
+  for (let i = 0; i < 26; i++)
+    nl.push(
+      await createMember(api.db, siteId, {
+        gender: "female",
+        country: "NL",
+        dateOfBirth: `19${70 + (i % 20)}-01-01`,
+        photos: i % 2,
+      }),
+    );
+  const region = await createMember(api.db, siteId, {
+    gender: "female",
+    country: "NL",
+    region: "NL-NH",
+    dateOfBirth: "1995-03-01",
+  });
   const page1 = searchResponseSchema.parse((await get("/api/members.php?gender=female&country=NL", me.cookie)).body);
   expect(page1.total).toBe(27);
   expect(page1.profiles).toHaveLength(24);
@@ -36,16 +59,22 @@ test("search filters by gender, country, region and age, 24 a page, never the se
   expect(page1.profiles.every((p) => p.gender === "female" && p.country === "NL")).toBe(true);
   // Members with a photo come first.
   expect(page1.profiles[0]!.main_image).not.toBeNull();
-  const page2 = searchResponseSchema.parse((await get("/api/members.php?gender=female&country=NL&page=2", me.cookie)).body);
+  const page2 = searchResponseSchema.parse(
+    (await get("/api/members.php?gender=female&country=NL&page=2", me.cookie)).body,
+  );
   expect(page2.profiles).toHaveLength(3);
   expect(new Set([...ids(page1.profiles), ...ids(page2.profiles)]).size).toBe(27);
   expect(ids(page1.profiles)).not.toContain(me.id);
 
-  const aged = searchResponseSchema.parse((await get("/api/members.php?country=NL&min_age=30&max_age=35", me.cookie)).body);
+  const aged = searchResponseSchema.parse(
+    (await get("/api/members.php?country=NL&min_age=30&max_age=35", me.cookie)).body,
+  );
   expect(aged.profiles.every((p) => p.age >= 30 && p.age <= 35)).toBe(true);
   expect(aged.profiles.length).toBeGreaterThan(0);
 
-  const narrow = searchResponseSchema.parse((await get("/api/members.php?gender=female&country=NL&countryregion=NL-NH", me.cookie)).body);
+  const narrow = searchResponseSchema.parse(
+    (await get("/api/members.php?gender=female&country=NL&countryregion=NL-NH", me.cookie)).body,
+  );
   expect(ids(narrow.profiles)).toEqual([region.id]);
   expect(narrow.similar?.total).toBe(26);
   expect(ids(narrow.similar!.profiles)).not.toContain(region.id);
@@ -59,7 +88,8 @@ test("blocked, invisible and pending-deletion members never appear in any list o
   const invisible = await member({ gender: "female", country: "SE", name: "Invisible" });
   const leaving = await member({ gender: "female", country: "SE", name: "Leaving" });
   const visible = await member({ gender: "female", country: "SE", name: "Visible" });
-  for (const other of [blockedByMe, blockedMe, invisible, leaving, visible]) await post("/api/like.php", { id: me.id }, other.cookie);
+  for (const other of [blockedByMe, blockedMe, invisible, leaving, visible])
+    await post("/api/like.php", { id: me.id }, other.cookie);
 
   expect((await post("/api/block.php", { id: blockedByMe.id }, me.cookie)).body).toEqual({ blocked: true });
   await post("/api/block.php", { id: me.id }, blockedMe.cookie);
@@ -75,7 +105,8 @@ test("blocked, invisible and pending-deletion members never appear in any list o
   expect(ids(likes.liked_by)).toEqual([visible.id]);
   expect((await get("/api/user.php", me.cookie)).body.user.new_likes).toBe(1);
 
-  for (const id of [blockedMe.id, invisible.id, leaving.id]) expect((await get(`/api/profile.php?id=${id}`, me.cookie)).status).toBe(404);
+  for (const id of [blockedMe.id, invisible.id, leaving.id])
+    expect((await get(`/api/profile.php?id=${id}`, me.cookie)).status).toBe(404);
   // The blocker can still open the blocked profile, to unblock it.
   expect((await get(`/api/profile.php?id=${blockedByMe.id}`, me.cookie)).body.profile.blocked).toBe(true);
   // The blocked member cannot see or reach the blocker either.
@@ -91,7 +122,9 @@ test("blocked, invisible and pending-deletion members never appear in any list o
   // Unblocking shows them again, both ways.
   await post("/api/block.php", { id: blockedByMe.id }, me.cookie, "DELETE");
   expect((await get(`/api/profile.php?id=${me.id}`, blockedByMe.cookie)).status).toBe(200);
-  expect(ids(searchResponseSchema.parse((await get("/api/members.php?country=SE", me.cookie)).body).profiles)).toContain(blockedByMe.id);
+  expect(
+    ids(searchResponseSchema.parse((await get("/api/members.php?country=SE", me.cookie)).body).profiles),
+  ).toContain(blockedByMe.id);
 });
 
 test("liking, unliking, matches, and opening a profile clears its new like", async () => {
@@ -109,7 +142,10 @@ test("liking, unliking, matches, and opening a profile clears its new like", asy
   expect((await get("/api/user.php", bo.cookie)).body.user.new_likes).toBe(0);
 
   expect((await post("/api/like.php", { id: anna.id }, bo.cookie)).body).toEqual({ liked: true, match: true });
-  expect((await post("/api/like.php", { id: anna.id }, bo.cookie, "DELETE")).body).toEqual({ liked: false, match: false });
+  expect((await post("/api/like.php", { id: anna.id }, bo.cookie, "DELETE")).body).toEqual({
+    liked: false,
+    match: false,
+  });
   expect(likesResponseSchema.parse((await get("/api/likes.php", bo.cookie)).body).profiles).toEqual([]);
   expect((await post("/api/like.php", { id: 999999 }, bo.cookie)).status).toBe(404);
   expect((await api.call("/api/like.php", { method: "POST", domain, body: { id: anna.id } })).status).toBe(403);
@@ -122,7 +158,9 @@ test("free members see three of another member's photos, premium all, visitors t
   const asFree = profileResponseSchema.parse((await get(`/api/profile.php?id=${owner.id}`, free.cookie)).body).profile;
   expect(asFree).toMatchObject({ photo_count: 5, locked_photos: 2 });
   expect(asFree.photos).toHaveLength(3);
-  const asPremium = profileResponseSchema.parse((await get(`/api/profile.php?id=${owner.id}`, premium.cookie)).body).profile;
+  const asPremium = profileResponseSchema.parse(
+    (await get(`/api/profile.php?id=${owner.id}`, premium.cookie)).body,
+  ).profile;
   expect(asPremium).toMatchObject({ photo_count: 5, locked_photos: 0 });
   const asVisitor = profileResponseSchema.parse((await get(`/api/profile.php?id=${owner.id}`)).body).profile;
   expect(asVisitor.photos).toHaveLength(1);
@@ -137,12 +175,20 @@ test("visitors get the first page of a search only where the site allows it", as
   expect(open.status).toBe(200);
   expect(open.body).toMatchObject({ limited: true, page: 1, pages: 1 });
   expect((await get("/api/members.php?page=3")).body.page).toBe(1);
-  await api.db.updateTable("sites").set({ logged_out_search: 0, logged_out_search_trafficsource: 1 }).where("id", "=", siteId).execute();
+  await api.db
+    .updateTable("sites")
+    .set({ logged_out_search: 0, logged_out_search_trafficsource: 1 })
+    .where("id", "=", siteId)
+    .execute();
   const { clearSiteCache } = await import("../../api/settings/settings.service");
   clearSiteCache();
   expect((await get("/api/members.php")).status).toBe(403);
   expect((await get("/api/members.php?trafficsource=1")).status).toBe(200);
-  await api.db.updateTable("sites").set({ logged_out_search: 1, logged_out_search_trafficsource: 0 }).where("id", "=", siteId).execute();
+  await api.db
+    .updateTable("sites")
+    .set({ logged_out_search: 1, logged_out_search_trafficsource: 0 })
+    .where("id", "=", siteId)
+    .execute();
   clearSiteCache();
 });
 

@@ -1,10 +1,10 @@
 import express from "express";
 import pino from "pino";
 import { afterAll, beforeAll, expect, test, vi } from "vitest";
-import { endpoints } from "../../contract/endpoints";
-import { apiRoutes, type ApiDeps } from "../../api/app";
+import { type ApiDeps, apiRoutes } from "../../api/app";
 import { parseApiEnv } from "../../api/env.server";
 import { assertContractServed, contractRoutes, endpointKey } from "../../api/http/register";
+import { endpoints } from "../../contract/endpoints";
 import { createSite } from "./support/factories";
 import { startTestApi, type TestApi } from "./support/test-api";
 
@@ -15,7 +15,12 @@ let deps: ApiDeps;
 beforeAll(async () => {
   api = await startTestApi();
   domain = (await createSite(api.db)).domain;
-  deps = { db: api.db, env: parseApiEnv({ DATA_DIR: api.dataDir, NODE_ENV: "test" }), logger: pino({ level: "silent" }), mailer: api.mailer };
+  deps = {
+    db: api.db,
+    env: parseApiEnv({ DATA_DIR: api.dataDir, NODE_ENV: "test" }),
+    logger: pino({ level: "silent" }),
+    mailer: api.mailer,
+  };
 });
 afterAll(() => api.close());
 
@@ -30,14 +35,27 @@ test("the routes register every contract endpoint exactly once, and nothing else
 test("the OpenAPI document lists exactly the registered endpoints", async () => {
   const { status, body } = await api.call("/api/openapi.json");
   expect(status).toBe(200);
-  const documented = Object.entries(body.paths as Record<string, object>).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method} ${path}`));
-  expect(documented.sort()).toEqual(apiRoutes(deps).flatMap((routes) => routes.registered).sort());
+  const documented = Object.entries(body.paths as Record<string, object>).flatMap(([path, methods]) =>
+    Object.keys(methods).map((method) => `${method} ${path}`),
+  );
+  expect(documented.sort()).toEqual(
+    apiRoutes(deps)
+      .flatMap((routes) => routes.registered)
+      .sort(),
+  );
 });
 
 test("every contract endpoint answers over HTTP; another method on its path is no endpoint", async () => {
   for (const { method, path } of endpoints) {
-    const { status, body } = await api.call(path, { method: method.toUpperCase(), domain, body: method === "get" ? undefined : {} });
-    expect({ status, message: body?.message }, `${method} ${path}`).not.toEqual({ status: 404, message: "No such endpoint" });
+    const { status, body } = await api.call(path, {
+      method: method.toUpperCase(),
+      domain,
+      body: method === "get" ? undefined : {},
+    });
+    expect({ status, message: body?.message }, `${method} ${path}`).not.toEqual({
+      status: 404,
+      message: "No such endpoint",
+    });
   }
   const other = await api.call("/api/settings.php", { method: "DELETE", domain });
   expect(other).toMatchObject({ status: 404, body: { error: "not_found", message: "No such endpoint" } });
@@ -46,9 +64,13 @@ test("every contract endpoint answers over HTTP; another method on its path is n
 test("register refuses an endpoint the contract does not list, in the type checker and at start", () => {
   const { register } = contractRoutes();
   // @ts-expect-error: not in contract/endpoints.ts
-  expect(() => register("get", "/api/nothing.php", () => ({}))).toThrow("GET /api/nothing.php is not in contract/endpoints.ts");
+  expect(() => register("get", "/api/nothing.php", () => ({}))).toThrow(
+    "GET /api/nothing.php is not in contract/endpoints.ts",
+  );
   // @ts-expect-error: the contract has no POST settings.php
-  expect(() => register("post", "/api/settings.php", () => ({}))).toThrow("POST /api/settings.php is not in contract/endpoints.ts");
+  expect(() => register("post", "/api/settings.php", () => ({}))).toThrow(
+    "POST /api/settings.php is not in contract/endpoints.ts",
+  );
 });
 
 test("the contract check throws for an endpoint registered never or twice", () => {

@@ -27,22 +27,42 @@ test("every answer carries the security headers", async () => {
 test("a state-changing request from a foreign origin is refused", async () => {
   const member = await createMember(api.db, siteId);
   const body = { email: member.email, password: member.password };
-  const foreign = await api.call("/api/user.php", { method: "POST", body, domain, headers: { origin: "https://evil.example" } });
+  const foreign = await api.call("/api/user.php", {
+    method: "POST",
+    body,
+    domain,
+    headers: { origin: "https://evil.example" },
+  });
   expect(foreign.status).toBe(403);
   expect(foreign.body.error).toBe("forbidden_origin");
-  const crossSite = await api.call("/api/user.php", { method: "POST", body, domain, headers: { "sec-fetch-site": "cross-site" } });
+  const crossSite = await api.call("/api/user.php", {
+    method: "POST",
+    body,
+    domain,
+    headers: { "sec-fetch-site": "cross-site" },
+  });
   expect(crossSite.status).toBe(403);
-  const own = await api.call("/api/user.php", { method: "POST", body, domain, headers: { origin: `http://${domain}` } });
+  const own = await api.call("/api/user.php", {
+    method: "POST",
+    body,
+    domain,
+    headers: { origin: `http://${domain}` },
+  });
   expect(own.status).toBe(200);
   // Reading is not state-changing: a GET from anywhere is answered.
-  expect((await api.call("/api/settings.php", { domain, headers: { origin: "https://evil.example" } })).status).toBe(200);
+  expect((await api.call("/api/settings.php", { domain, headers: { origin: "https://evil.example" } })).status).toBe(
+    200,
+  );
 });
 
 test("login attempts are limited per address across accounts", async () => {
   const statuses: number[] = [];
   for (let i = 0; i < 8; i++) {
     const { status } = await api.call("/api/user.php", {
-      method: "POST", body: { email: `guess${i}@example.com`, password: "guess" }, domain, headers: { "x-forwarded-for": "203.0.113.9" },
+      method: "POST",
+      body: { email: `guess${i}@example.com`, password: "guess" },
+      domain,
+      headers: { "x-forwarded-for": "203.0.113.9" },
     });
     statuses.push(status);
   }
@@ -50,7 +70,10 @@ test("login attempts are limited per address across accounts", async () => {
   expect(statuses.slice(6)).toEqual([429, 429]);
   // Another address is not affected.
   const other = await api.call("/api/user.php", {
-    method: "POST", body: { email: "x@example.com", password: "guess" }, domain, headers: { "x-forwarded-for": "203.0.113.10" },
+    method: "POST",
+    body: { email: "x@example.com", password: "guess" },
+    domain,
+    headers: { "x-forwarded-for": "203.0.113.10" },
   });
   expect(other.status).toBe(401);
 });
@@ -58,13 +81,20 @@ test("login attempts are limited per address across accounts", async () => {
 test("old-password checks (password change, e-mail change, deletion) share the per-address login limit", async () => {
   const member = await createMember(api.db, siteId);
   const login = await api.call("/api/user.php", {
-    method: "POST", body: { email: member.email, password: member.password }, domain, headers: { "x-forwarded-for": "203.0.113.40" },
+    method: "POST",
+    body: { email: member.email, password: member.password },
+    domain,
+    headers: { "x-forwarded-for": "203.0.113.40" },
   });
   const cookie = cookieFrom(login.headers);
   const statuses: number[] = [];
   for (let i = 0; i < 6; i++) {
     const { status } = await api.call("/api/password.php", {
-      method: "PUT", domain, cookie, headers: { "x-forwarded-for": "203.0.113.40" }, body: { old_password: `guess ${i}`, new_password: "a good new secret" },
+      method: "PUT",
+      domain,
+      cookie,
+      headers: { "x-forwarded-for": "203.0.113.40" },
+      body: { old_password: `guess ${i}`, new_password: "a good new secret" },
     });
     statuses.push(status);
   }

@@ -1,9 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { seedDemo, demoLogins } from "../../api/db/seed/seed";
-import { startTestApi, type TestApi } from "./support/test-api";
-import { cookieFrom } from "./support/test-api";
+import { demoLogins, seedDemo } from "../../api/db/seed/seed";
+import { cookieFrom, startTestApi, type TestApi } from "./support/test-api";
 
 let api: TestApi;
 let photosDir: string;
@@ -16,8 +15,11 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 test("the demo site has about 300 members over the 11 languages, some fictional", async () => {
-  const users = await api.db.selectFrom("users").innerJoin("profiles", "profiles.user_id", "users.id")
-    .select(["users.language", "profiles.fictional", "profiles.country", "profiles.city"]).execute();
+  const users = await api.db
+    .selectFrom("users")
+    .innerJoin("profiles", "profiles.user_id", "users.id")
+    .select(["users.language", "profiles.fictional", "profiles.country", "profiles.city"])
+    .execute();
   expect(users.length).toBe(302);
   expect(new Set(users.map((u) => u.language)).size).toBe(11);
   const fictional = users.filter((u) => u.fictional === 1).length;
@@ -43,7 +45,11 @@ test("both demo logins work on localhost; the premium one has credits from a led
   expect(free.body.user.profile.main_image.match).toMatch(/^\/uploads\/photos\/.+\.jpg$/);
   const premium = await api.call("/api/user.php", { method: "POST", body: demoLogins.premium, domain: "localhost" });
   expect(premium.body.user).toMatchObject({ paid_user: true, credits: 120 });
-  const ledger = await api.db.selectFrom("credit_ledger").selectAll().where("user_id", "=", premium.body.user.id).execute();
+  const ledger = await api.db
+    .selectFrom("credit_ledger")
+    .selectAll()
+    .where("user_id", "=", premium.body.user.id)
+    .execute();
   expect(ledger.reduce((sum, row) => sum + row.delta, 0)).toBe(120);
   expect(cookieFrom(premium.headers)).toBeDefined();
 });
@@ -51,7 +57,10 @@ test("both demo logins work on localhost; the premium one has credits from a led
 test("seeding again changes nothing; --reset seeds anew", async () => {
   expect(await seedDemo(api.db, { photosDir, origin: "http://localhost:3000" })).toBe(false);
   expect(await seedDemo(api.db, { photosDir, origin: "http://localhost:3000", reset: true })).toBe(true);
-  const count = await api.db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const count = await api.db
+    .selectFrom("users")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
   expect(Number(count.n)).toBe(302);
   expect(fs.readdirSync(photosDir).length).toBe((await api.db.selectFrom("photos").selectAll().execute()).length * 2);
 }, 120_000);

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { companyInfoResponseSchema, interestsResponseSchema, regionsResponseSchema, settingsSchema } from "../../contract/settings";
+import {
+  companyInfoResponseSchema,
+  interestsResponseSchema,
+  regionsResponseSchema,
+  settingsSchema,
+} from "../../contract/settings";
 import { createSite } from "./support/factories";
 import { startTestApi, type TestApi } from "./support/test-api";
 
@@ -9,11 +14,17 @@ let domain: string;
 beforeAll(async () => {
   api = await startTestApi();
   domain = (await createSite(api.db)).domain;
-  await api.db.insertInto("regions").values([
-    { code: "NL-NH", country: "NL", name: "Noord-Holland" },
-    { code: "DE-BE", country: "DE", name: "Berlin" },
-  ]).execute();
-  await api.db.insertInto("interests").values({ slug: "travel", names: JSON.stringify({ en: "Travel", de: "Reisen" }) }).execute();
+  await api.db
+    .insertInto("regions")
+    .values([
+      { code: "NL-NH", country: "NL", name: "Noord-Holland" },
+      { code: "DE-BE", country: "DE", name: "Berlin" },
+    ])
+    .execute();
+  await api.db
+    .insertInto("interests")
+    .values({ slug: "travel", names: JSON.stringify({ en: "Travel", de: "Reisen" }) })
+    .execute();
 });
 afterAll(() => api.close());
 
@@ -29,7 +40,10 @@ test("settings.php answers every Settings field for the forced domain", async ()
 });
 
 test("settings.php finds the site by the forwarded host; CF-IPCountry is not believed unless configured", async () => {
-  const { status, body } = await api.call("/api/settings.php", { domain: `${domain}:3000`, headers: { "cf-ipcountry": "NL" } });
+  const { status, body } = await api.call("/api/settings.php", {
+    domain: `${domain}:3000`,
+    headers: { "cf-ipcountry": "NL" },
+  });
   expect(status).toBe(200);
   expect(body.domain).toBe(domain);
   expect(body.geoip_country).toBeNull();
@@ -39,10 +53,16 @@ test("behind Cloudflare (TRUST_CF_HEADERS=true) the visitor's country is read, a
   const behindCloudflare = await startTestApi({ TRUST_CF_HEADERS: "true" });
   try {
     const site = await createSite(behindCloudflare.db);
-    const nl = await behindCloudflare.call("/api/settings.php", { domain: site.domain, headers: { "cf-ipcountry": "NL" } });
+    const nl = await behindCloudflare.call("/api/settings.php", {
+      domain: site.domain,
+      headers: { "cf-ipcountry": "NL" },
+    });
     expect(nl.body).toMatchObject({ geoip_country: "NL", geoip_selected_country: "NL" });
     for (const forged of ["nl", "NLD", "N<", "X1"]) {
-      const answer = await behindCloudflare.call("/api/settings.php", { domain: site.domain, headers: { "cf-ipcountry": forged } });
+      const answer = await behindCloudflare.call("/api/settings.php", {
+        domain: site.domain,
+        headers: { "cf-ipcountry": forged },
+      });
       expect(answer.body.geoip_country).toBeNull();
     }
   } finally {
@@ -81,12 +101,23 @@ test("openapi.json documents every endpoint from the contract", async () => {
   const { status, body } = await api.call("/api/openapi.json");
   expect(status).toBe(200);
   expect(body.openapi).toBe("3.0.3");
-  expect(Object.keys(body.paths)).toEqual(expect.arrayContaining([
-    "/api/settings.php", "/api/user.php", "/api/logout.php", "/api/page-hidden.php", "/api/interests.php",
-  ]));
+  expect(Object.keys(body.paths)).toEqual(
+    expect.arrayContaining([
+      "/api/settings.php",
+      "/api/user.php",
+      "/api/logout.php",
+      "/api/page-hidden.php",
+      "/api/interests.php",
+    ]),
+  );
   expect(Object.keys(body.paths["/api/user.php"])).toEqual(["get", "post", "put", "delete"]);
-  expect(Object.keys(body.paths)).toEqual(expect.arrayContaining(["/api/signup.php", "/api/members.php", "/api/like.php", "/api/swipe.php"]));
-  expect(body.paths["/api/user.php"].post.requestBody.content["application/json"].schema.required).toEqual(["email", "password"]);
+  expect(Object.keys(body.paths)).toEqual(
+    expect.arrayContaining(["/api/signup.php", "/api/members.php", "/api/like.php", "/api/swipe.php"]),
+  );
+  expect(body.paths["/api/user.php"].post.requestBody.content["application/json"].schema.required).toEqual([
+    "email",
+    "password",
+  ]);
 });
 
 test("an unknown endpoint is a 404 in the error shape", async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { signupResponseSchema, signupMatchesResponseSchema } from "../../contract/signup";
+import { signupMatchesResponseSchema, signupResponseSchema } from "../../contract/signup";
 import { createMember, createSite } from "./support/factories";
 import { cookieFrom, mailedToken, startTestApi, type TestApi } from "./support/test-api";
 
@@ -23,9 +23,18 @@ const signup = (overrides: Record<string, unknown> = {}, site = domain) => {
     method: "POST",
     domain: site,
     body: {
-      gender: "female", seeking: "male", date_of_birth: "1995-04-02", country: "GB", region: "GB-ENG", city: "Leeds",
-      name: `Nora${n}`, email: `nora${n}@example.com`, password: "a good password", language: "en",
-      tracking: { network: "net1", sub1: "x" }, ...overrides,
+      gender: "female",
+      seeking: "male",
+      date_of_birth: "1995-04-02",
+      country: "GB",
+      region: "GB-ENG",
+      city: "Leeds",
+      name: `Nora${n}`,
+      email: `nora${n}@example.com`,
+      password: "a good password",
+      language: "en",
+      tracking: { network: "net1", sub1: "x" },
+      ...overrides,
     },
   });
 };
@@ -35,15 +44,30 @@ test("a signup creates an unconfirmed member with a disabled profile, credits, w
   expect(status).toBe(201);
   const { user } = signupResponseSchema.parse(body);
   expect(user).toMatchObject({ status: "not_confirmed", credits: 20, paid_user: false, email: "new@example.com" });
-  expect(user.profile).toMatchObject({ name: "Freya", status: "disabled", sexuality: "straight", region: "GB-ENG", city: "Leeds" });
+  expect(user.profile).toMatchObject({
+    name: "Freya",
+    status: "disabled",
+    sexuality: "straight",
+    region: "GB-ENG",
+    city: "Leeds",
+  });
   expect(cookieFrom(headers)).toBeDefined();
 
   const row = await api.db.selectFrom("users").selectAll().where("id", "=", user.id).executeTakeFirstOrThrow();
   expect(JSON.parse(row.tracking!)).toEqual({ network: "net1", sub1: "x" });
   const ledger = await api.db.selectFrom("credit_ledger").selectAll().where("user_id", "=", user.id).execute();
   expect(ledger).toEqual([expect.objectContaining({ delta: 20, balance_after: 20, reason: "signup_bonus" })]);
-  const code = await api.db.selectFrom("discount_codes").selectAll().where("user_id", "=", user.id).executeTakeFirstOrThrow();
-  expect(code).toMatchObject({ code: "TIMEBONUS25", value_percentage: 25, status: "active", validity: "once-per-user" });
+  const code = await api.db
+    .selectFrom("discount_codes")
+    .selectAll()
+    .where("user_id", "=", user.id)
+    .executeTakeFirstOrThrow();
+  expect(code).toMatchObject({
+    code: "TIMEBONUS25",
+    value_percentage: 25,
+    status: "active",
+    validity: "once-per-user",
+  });
   expect(new Date(code.expires!).getTime() - new Date(user.signup_date).getTime()).toBe(14400_000);
   expect(await mailedToken(api, "new@example.com", "/activate/done")).toMatch(/^[\w-]{20,}$/);
 });
@@ -53,20 +77,32 @@ test("the activation link activates once; a reused or unknown link fails", async
   const token = await mailedToken(api, "act@example.com", "/activate/done");
   const first = await api.call("/api/activate.php", { method: "POST", domain, body: { token } });
   expect(first.status).toBe(200);
-  const row = await api.db.selectFrom("users").innerJoin("profiles", "profiles.user_id", "users.id")
-    .select(["users.status", "profiles.status as profile_status"]).where("users.id", "=", body.user.id).executeTakeFirstOrThrow();
+  const row = await api.db
+    .selectFrom("users")
+    .innerJoin("profiles", "profiles.user_id", "users.id")
+    .select(["users.status", "profiles.status as profile_status"])
+    .where("users.id", "=", body.user.id)
+    .executeTakeFirstOrThrow();
   expect(row).toEqual({ status: "active", profile_status: "active" });
   const again = await api.call("/api/activate.php", { method: "POST", domain, body: { token } });
   expect(again.status).toBe(410);
   expect(again.body).toMatchObject({ error: "activation_failed", message: "Activation failed" });
-  expect((await api.call("/api/activate.php", { method: "POST", domain, body: { token: "x".repeat(40) } })).body.error).toBe("activation_failed");
+  expect(
+    (await api.call("/api/activate.php", { method: "POST", domain, body: { token: "x".repeat(40) } })).body.error,
+  ).toBe("activation_failed");
 });
 
 test("an expired activation link fails", async () => {
   await signup({ email: "late@example.com" });
   const token = await mailedToken(api, "late@example.com", "/activate/done");
-  await api.db.updateTable("account_tokens").set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where("purpose", "=", "activation").execute();
-  expect((await api.call("/api/activate.php", { method: "POST", domain, body: { token } })).body.error).toBe("activation_failed");
+  await api.db
+    .updateTable("account_tokens")
+    .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+    .where("purpose", "=", "activation")
+    .execute();
+  expect((await api.call("/api/activate.php", { method: "POST", domain, body: { token } })).body.error).toBe(
+    "activation_failed",
+  );
 });
 
 test("the activation mail can be sent again, a few times a day", async () => {
@@ -86,7 +122,11 @@ test("each validation rule answers at its field", async () => {
     [{ name: "same@example.com", email: "same@example.com" }, "name", "validation.nameIsEmail"],
     [{ password: "short" }, "password", "validation.passwordTooShort"],
     [{ date_of_birth: "2099-01-01" }, "date_of_birth", "validation.invalidDob"],
-    [{ date_of_birth: new Date(Date.now() - 17 * 365.25 * 86400_000).toISOString().slice(0, 10) }, "date_of_birth", "validation.invalidDob"],
+    [
+      { date_of_birth: new Date(Date.now() - 17 * 365.25 * 86400_000).toISOString().slice(0, 10) },
+      "date_of_birth",
+      "validation.invalidDob",
+    ],
     [{ country: "JP" }, "country", "validation.required"],
     [{ region: "DE-BE" }, "region", "validation.required"],
   ];
@@ -95,7 +135,9 @@ test("each validation rule answers at its field", async () => {
     expect(status, JSON.stringify(overrides)).toBe(400);
     expect(body.data.fields[field], JSON.stringify(body)).toBe(message);
   }
-  const underage = await signup({ date_of_birth: new Date(Date.now() - 17 * 365.25 * 86400_000).toISOString().slice(0, 10) });
+  const underage = await signup({
+    date_of_birth: new Date(Date.now() - 17 * 365.25 * 86400_000).toISOString().slice(0, 10),
+  });
   expect(underage.body).toMatchObject({ error: "invalid_date_of_birth", message: "Invalid date of birth" });
 });
 
@@ -103,7 +145,10 @@ test("an address that already has an account is refused", async () => {
   const member = await createMember(api.db, siteId, { email: "taken@example.com" });
   const { status, body } = await signup({ email: member.email.toUpperCase() });
   expect(status).toBe(409);
-  expect(body).toMatchObject({ error: "email_taken", message: "This email address already owns an account on this website." });
+  expect(body).toMatchObject({
+    error: "email_taken",
+    message: "This email address already owns an account on this website.",
+  });
 });
 
 test("with_trafficsource sites take signups only from visitors with a traffic source", async () => {
@@ -120,7 +165,10 @@ test("with_trafficsource sites take signups only from visitors with a traffic so
 test("invite-only sites need an unused invite code, used once", async () => {
   const site = await createSite(api.db);
   await api.db.updateTable("sites").set({ signups: "invite" }).where("id", "=", site.id).execute();
-  await api.db.insertInto("invites").values({ code: "WELCOME-ABC", site_id: site.id, created_at: new Date().toISOString() }).execute();
+  await api.db
+    .insertInto("invites")
+    .values({ code: "WELCOME-ABC", site_id: site.id, created_at: new Date().toISOString() })
+    .execute();
   const { clearSiteCache } = await import("../../api/settings/settings.service");
   clearSiteCache();
   expect((await signup({}, site.domain)).body.data.reason).toBe("invite_only");
@@ -135,7 +183,11 @@ test("signup matches suggest visible members of the sought gender, never hidden 
   const shown = await createMember(api.db, siteId, { name: "Shown" });
   const hidden = await createMember(api.db, siteId, { name: "Hidden" });
   const leaving = await createMember(api.db, siteId, { name: "Leaving" });
-  await api.db.updateTable("profiles").set({ gender: "male" }).where("user_id", "in", [shown.id, hidden.id, leaving.id]).execute();
+  await api.db
+    .updateTable("profiles")
+    .set({ gender: "male" })
+    .where("user_id", "in", [shown.id, hidden.id, leaving.id])
+    .execute();
   await api.db.updateTable("profiles").set({ invisible: 1 }).where("user_id", "=", hidden.id).execute();
   await api.db.updateTable("users").set({ status: "pending_deletion" }).where("id", "=", leaving.id).execute();
   const { status, body } = await api.call("/api/signup-matches.php", { domain, cookie });
@@ -152,11 +204,20 @@ test("signups are limited per address", async () => {
   const limited = await startTestApi({ SIGNUPS_PER_HOUR: "2" });
   const site = await createSite(limited.db);
   const body = (i: number) => ({
-    gender: "male", seeking: "female", date_of_birth: "1990-01-01", country: "GB", name: `Limit${i}`,
-    email: `limit${i}@example.com`, password: "a good password", language: "en",
+    gender: "male",
+    seeking: "female",
+    date_of_birth: "1990-01-01",
+    country: "GB",
+    name: `Limit${i}`,
+    email: `limit${i}@example.com`,
+    password: "a good password",
+    language: "en",
   });
   const statuses = [];
-  for (let i = 0; i < 3; i++) statuses.push((await limited.call("/api/signup.php", { method: "POST", domain: site.domain, body: body(i) })).status);
+  for (let i = 0; i < 3; i++)
+    statuses.push(
+      (await limited.call("/api/signup.php", { method: "POST", domain: site.domain, body: body(i) })).status,
+    );
   expect(statuses).toEqual([201, 201, 429]);
   await limited.close();
 });

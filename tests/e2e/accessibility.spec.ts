@@ -1,6 +1,15 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequest, APIRequestContext, Browser, Page } from "@playwright/test";
-import { createMember, expect, fill, logIn, skipEntryWarning, strings, test, type TestMember } from "./support/fixtures";
+import {
+  createMember,
+  expect,
+  fill,
+  logIn,
+  skipEntryWarning,
+  strings,
+  type TestMember,
+  test,
+} from "./support/fixtures";
 
 const { en } = strings;
 
@@ -33,7 +42,8 @@ async function openContext(browser: Browser, baseURL: string, blockScripts: bool
   if (blockScripts) {
     await context.route("**/*", (route) => {
       const request = route.request();
-      if (request.resourceType() !== "script" && !new URL(request.url()).pathname.endsWith(".js")) return route.continue();
+      if (request.resourceType() !== "script" && !new URL(request.url()).pathname.endsWith(".js"))
+        return route.continue();
       blocked.push(request.url());
       return route.abort();
     });
@@ -43,11 +53,16 @@ async function openContext(browser: Browser, baseURL: string, blockScripts: bool
     const text = message.text();
     // A 4xx answer is part of a journey; aborted scripts are what the scripts-blocked variant is about.
     if (message.type() !== "error" || /status of 4\d\d/.test(text)) return;
-    if (blockScripts && /net::ERR_FAILED|Failed to fetch dynamically imported module|Failed to load resource/.test(text)) return;
+    if (
+      blockScripts &&
+      /net::ERR_FAILED|Failed to fetch dynamically imported module|Failed to load resource/.test(text)
+    )
+      return;
     errors.push(text);
   });
   page.on("pageerror", (error) => {
-    if (!(blockScripts && /dynamically imported module|Importing a module script failed/.test(error.message))) errors.push(error.message);
+    if (!(blockScripts && /dynamically imported module|Importing a module script failed/.test(error.message)))
+      errors.push(error.message);
   });
   return { context, page, errors, blocked };
 }
@@ -57,8 +72,10 @@ async function checkScreen(page: Page, screen: string) {
   // A modal that is still fading in has the contrast of half its way: axe looks at the settled screen.
   await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
   const { violations } = await new AxeBuilder({ page }).options({ rules: alsoRun }).withTags(tags).analyze();
-  const report = violations.map((v) =>
-    `${v.id} (${v.impact}): ${v.help} — ${v.helpUrl}\n${v.nodes.map((n) => `    ${n.target.join(" ")}: ${n.failureSummary?.replace(/\s+/g, " ")}`).join("\n")}`);
+  const report = violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help} — ${v.helpUrl}\n${v.nodes.map((n) => `    ${n.target.join(" ")}: ${n.failureSummary?.replace(/\s+/g, " ")}`).join("\n")}`,
+  );
   expect.soft(report, `axe on ${screen} (${page.url()})`).toEqual([]);
 }
 
@@ -71,7 +88,9 @@ async function visit(page: Page, path: string, screen = path) {
 /** Logs in through the API of a request context of its own, so that its likes are that member's. */
 async function apiSession(request: APIRequest, baseURL: string, member: TestMember) {
   const session = await request.newContext({ baseURL });
-  expect((await session.post("/api/user.php", { data: { email: member.email, password: member.password } })).status()).toBe(200);
+  expect(
+    (await session.post("/api/user.php", { data: { email: member.email, password: member.password } })).status(),
+  ).toBe(200);
   return session;
 }
 
@@ -89,7 +108,11 @@ for (const variant of variants) {
   test.describe(variant.name, () => {
     test("visitor screens have no axe violations", async ({ browser }, testInfo) => {
       test.setTimeout(180_000);
-      const { context, page, errors, blocked } = await openContext(browser, testInfo.project.use.baseURL!, variant.blockScripts);
+      const { context, page, errors, blocked } = await openContext(
+        browser,
+        testInfo.project.use.baseURL!,
+        variant.blockScripts,
+      );
 
       // The first visit: the entry warning covers the home page.
       await page.goto("/");
@@ -103,7 +126,12 @@ for (const variant of variants) {
 
       await visit(page, "/members", "search (visitor)");
       const profile = (await page.locator("main .profile-card a").first().getAttribute("href"))!;
-      const fictional = await page.locator("main .profile-card").filter({ has: page.locator(".fictional-marker") }).first().locator("a").getAttribute("href");
+      const fictional = await page
+        .locator("main .profile-card")
+        .filter({ has: page.locator(".fictional-marker") })
+        .first()
+        .locator("a")
+        .getAttribute("href");
       await visit(page, profile, "profile (visitor)");
       if (fictional) await visit(page, fictional, "fictional profile (visitor)");
       await visit(page, `${profile}/signup`, "signup from a profile");
@@ -114,7 +142,16 @@ for (const variant of variants) {
       await page.getByRole("button", { name: en.login.submit }).click();
       await expect(page.getByRole("alert")).toHaveText(en.login.failed);
       await checkScreen(page, "login failed");
-      for (const path of ["/pages/terms", "/pages/privacy", "/pages/cookies", "/pages/faq", "/pages/return-policy", "/pages/service", "/pages/ban", "/pages/2257"]) {
+      for (const path of [
+        "/pages/terms",
+        "/pages/privacy",
+        "/pages/cookies",
+        "/pages/faq",
+        "/pages/return-policy",
+        "/pages/service",
+        "/pages/ban",
+        "/pages/2257",
+      ]) {
         await visit(page, path);
       }
       await visit(page, "/reset-password", "reset password");
@@ -173,7 +210,12 @@ for (const variant of variants) {
       await checkScreen(page, "search, account menu open");
       await openMenu(page, en.language.choose);
       await checkScreen(page, "search, language menu open");
-      const fictional = await page.locator("main .profile-card").filter({ has: page.locator(".fictional-marker") }).first().locator("a").getAttribute("href");
+      const fictional = await page
+        .locator("main .profile-card")
+        .filter({ has: page.locator(".fictional-marker") })
+        .first()
+        .locator("a")
+        .getAttribute("href");
       await visit(page, "/members?gender=male&country=IE&page=2", "search, page 2");
       await visit(page, `/members/${ben.id}`, "profile");
       if (fictional) await visit(page, fictional, "fictional profile");
@@ -193,7 +235,8 @@ for (const variant of variants) {
       // Liking back Carl makes a match: a modal with JavaScript, a flash without.
       await page.goto(`/members/${carl.id}`);
       await page.getByRole("button", { name: en.profile.like, exact: true }).click();
-      if (variant.blockScripts) await expect(page.getByRole("status")).toHaveText(fill(en.likes.matchFlash, { name: carl.name }));
+      if (variant.blockScripts)
+        await expect(page.getByRole("status")).toHaveText(fill(en.likes.matchFlash, { name: carl.name }));
       else await expect(page.getByRole("dialog", { name: en.likes.matchTitle })).toBeVisible();
       await checkScreen(page, "match");
 
@@ -202,20 +245,33 @@ for (const variant of variants) {
       await context.close();
     });
 
-    test("a member who has not activated yet: the reminder and the welcome page have no axe violations", async ({ browser, playwright }, testInfo) => {
+    test("a member who has not activated yet: the reminder and the welcome page have no axe violations", async ({
+      browser,
+      playwright,
+    }, testInfo) => {
       const baseURL = testInfo.project.use.baseURL!;
       const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
       const member = { email: `a11y-${suffix}@example.com`, password: "journey password" };
       const api = await playwright.request.newContext({ baseURL });
       const signup = await api.post("/api/signup.php", {
-        data: { gender: "male", seeking: "female", date_of_birth: "1990-04-05", country: "IE", name: `A${suffix}`, ...member, language: "en" },
+        data: {
+          gender: "male",
+          seeking: "female",
+          date_of_birth: "1990-04-05",
+          country: "IE",
+          name: `A${suffix}`,
+          ...member,
+          language: "en",
+        },
       });
       expect(signup.status()).toBe(201);
       await api.dispose();
 
       const { context, page, errors, blocked } = await openContext(browser, baseURL, variant.blockScripts);
       await logIn(page, member);
-      await expect(page.getByRole("alert").filter({ hasText: fill(en.activation.reminder, { email: member.email }) })).toBeVisible();
+      await expect(
+        page.getByRole("alert").filter({ hasText: fill(en.activation.reminder, { email: member.email }) }),
+      ).toBeVisible();
       await checkScreen(page, "search with the activation reminder");
       await visit(page, "/complete-signup", "signup complete, not activated");
       expect(errors, "console errors").toEqual([]);

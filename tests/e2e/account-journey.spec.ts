@@ -6,7 +6,11 @@ const { en } = strings;
 /** Opens the newest mailed link to `to` whose path starts with `path`, as a member would from their inbox. */
 async function followMailedLink(page: Page, to: string, path: string) {
   await page.goto("/dev/outbox");
-  const link = page.getByRole("listitem").filter({ hasText: to }).getByRole("link", { name: new RegExp(path.replace(/\//g, "\\/")) }).first();
+  const link = page
+    .getByRole("listitem")
+    .filter({ hasText: to })
+    .getByRole("link", { name: new RegExp(path.replace(/\//g, "\\/")) })
+    .first();
   await page.goto((await link.getAttribute("href"))!);
 }
 
@@ -110,7 +114,9 @@ test("sign up, activate, reset the password, change e-mail, delete and reactivat
   await expect(page.getByRole("status")).toHaveText(en.deletion.reactivated);
 });
 
-test("on a phone, a completed signup lands with the activation reminder as a dialog that closes without script", async ({ browser }, testInfo) => {
+test("on a phone, a completed signup lands with the activation reminder as a dialog that closes without script", async ({
+  browser,
+}, testInfo) => {
   const context = await browser.newContext({
     userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148",
     viewport: { width: 360, height: 740 },
@@ -161,7 +167,9 @@ test("an address with an account already is refused at the field, keeping what w
   await expect(page.getByLabel(en.signup.email)).toHaveValue("free@example.com");
 });
 
-test("the signup modal does not close on Escape or the backdrop once a signup is under way", async ({ page }, testInfo) => {
+test("the signup modal does not close on Escape or the backdrop once a signup is under way", async ({
+  page,
+}, testInfo) => {
   test.skip(testInfo.project.name === "no-js", "without JavaScript the modal is the /signup page");
   await page.goto("/login");
   await skipEntryWarning(page);

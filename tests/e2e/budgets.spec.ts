@@ -19,7 +19,8 @@ async function weigh(page: Page, request: APIRequestContext, path: string) {
   page.off("request", record);
   const gzipped = async (set: Set<string>) => {
     let total = 0;
-    for (const url of set) total += gzipSync(await (await request.get(url, { headers: { "accept-encoding": "identity" } })).body()).length;
+    for (const url of set)
+      total += gzipSync(await (await request.get(url, { headers: { "accept-encoding": "identity" } })).body()).length;
     return total;
   };
   return { js: await gzipped(urls.script), css: await gzipped(urls.stylesheet) };
@@ -31,7 +32,9 @@ test.beforeEach(({}, testInfo) => {
 });
 
 test("public pages load no JavaScript and at most 10 kB of CSS", async ({ page, request }) => {
-  await page.context().addCookies([{ name: "entry_warning_skipped", value: "1", url: test.info().project.use.baseURL! }]);
+  await page
+    .context()
+    .addCookies([{ name: "entry_warning_skipped", value: "1", url: test.info().project.use.baseURL! }]);
   for (const path of ["/", "/pages/terms", "/pages/faq"]) {
     const weight = await weigh(page, request, path);
     expect(weight.js, path).toBe(0);
@@ -50,7 +53,9 @@ test("member pages load at most 130 kB of JavaScript and 10 kB of CSS, gzipped",
 });
 
 test("the login and signup pages stay within the same budgets with their forms", async ({ page, request }) => {
-  await page.context().addCookies([{ name: "entry_warning_skipped", value: "1", url: test.info().project.use.baseURL! }]);
+  await page
+    .context()
+    .addCookies([{ name: "entry_warning_skipped", value: "1", url: test.info().project.use.baseURL! }]);
   for (const path of ["/login", "/signup"]) {
     const weight = await weigh(page, request, path);
     expect(weight.js, path).toBeLessThanOrEqual(jsBudget);

@@ -2,7 +2,10 @@ import { createMember, demo, expect, logIn, skipEntryWarning, strings, test } fr
 
 const { en } = strings;
 
-test("the README's npm start serves production: a __Host- session cookie, Secure, and pages that are not stored", async ({ page, context }) => {
+test("the README's npm start serves production: a __Host- session cookie, Secure, and pages that are not stored", async ({
+  page,
+  context,
+}) => {
   await logIn(page, demo.premium);
   const cookies = await context.cookies();
   const session = cookies.find((c) => c.name === "__Host-sid");
@@ -21,7 +24,11 @@ test("after login, a redirectTo that would leave the site lands in the members a
   await expect(page).toHaveURL(/^http:\/\/localhost:\d+\/members$/);
 });
 
-test("the deletion mail's link reactivates with a button, then asks to log in; it starts no session", async ({ page, context, request }) => {
+test("the deletion mail's link reactivates with a button, then asks to log in; it starts no session", async ({
+  page,
+  context,
+  request,
+}) => {
   const member = await createMember(request, { gender: "female", seeking: "male" });
   const login = await request.post("/api/user.php", { data: { email: member.email, password: member.password } });
   const cookie = login.headers()["set-cookie"]!.split(";")[0]!;
@@ -29,7 +36,11 @@ test("the deletion mail's link reactivates with a button, then asks to log in; i
   expect(deleted.status()).toBe(200);
 
   await page.goto("/dev/outbox");
-  const link = page.getByRole("listitem").filter({ hasText: member.email }).getByRole("link", { name: /\/login\?reactivate=/ }).first();
+  const link = page
+    .getByRole("listitem")
+    .filter({ hasText: member.email })
+    .getByRole("link", { name: /\/login\?reactivate=/ })
+    .first();
   await page.goto((await link.getAttribute("href"))!);
   await skipEntryWarning(page);
   await expect(page.getByRole("heading", { name: en.deletion.reactivateTitle })).toBeVisible();
@@ -43,23 +54,42 @@ test("the deletion mail's link reactivates with a button, then asks to log in; i
   await expect(page).toHaveURL(/\/members/);
 });
 
-test("page routes refuse what they cannot take: 405, 413, 415, 400, an unknown host 404, never 500", async ({ request }) => {
+test("page routes refuse what they cannot take: 405, 413, 415, 400, an unknown host 404, never 500", async ({
+  request,
+}) => {
   const put = await request.put("/login", { data: "x" });
   expect(put.status()).toBe(405);
   expect(put.headers().allow).toBe("GET, HEAD, POST");
-  const huge = await request.post("/login", { headers: { "content-type": "application/x-www-form-urlencoded" }, data: `email=${"a".repeat(200_000)}` });
+  const huge = await request.post("/login", {
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    data: `email=${"a".repeat(200_000)}`,
+  });
   expect(huge.status()).toBe(413);
-  expect((await request.post("/login", { headers: { "content-type": "application/json" }, data: "{}" })).status()).toBe(415);
-  const brokenForm = await request.post("/login", { headers: { "content-type": "multipart/form-data; boundary=xyz" }, data: "not a multipart body" });
+  expect((await request.post("/login", { headers: { "content-type": "application/json" }, data: "{}" })).status()).toBe(
+    415,
+  );
+  const brokenForm = await request.post("/login", {
+    headers: { "content-type": "multipart/form-data; boundary=xyz" },
+    data: "not a multipart body",
+  });
   expect(brokenForm.status()).toBe(400);
   expect((await request.get("/", { headers: { host: "unknown.example" } })).status()).toBe(404);
   expect((await request.get("/login?redirectTo=%2F%0A%2Fevil.example")).status()).toBe(200);
 });
 
 test("a form post from another site is refused, by Origin or, without it, by Referer", async ({ request }) => {
-  const form = { headers: { "content-type": "application/x-www-form-urlencoded" }, data: "email=a%40example.com&password=x" };
-  expect((await request.post("/login", { ...form, headers: { ...form.headers, origin: "https://evil.example" } })).status()).toBe(403);
-  expect((await request.post("/login", { ...form, headers: { ...form.headers, referer: "https://evil.example/page" } })).status()).toBe(403);
+  const form = {
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    data: "email=a%40example.com&password=x",
+  };
+  expect(
+    (await request.post("/login", { ...form, headers: { ...form.headers, origin: "https://evil.example" } })).status(),
+  ).toBe(403);
+  expect(
+    (
+      await request.post("/login", { ...form, headers: { ...form.headers, referer: "https://evil.example/page" } })
+    ).status(),
+  ).toBe(403);
 });
 
 test("security headers are on every answer: pages, static files and /healthz", async ({ request }) => {
@@ -76,7 +106,10 @@ test("the outbox page answers this machine only", async ({ request }) => {
   expect((await request.get("/dev/outbox", { headers: { "x-forwarded-for": "203.0.113.5" } })).status()).toBe(404);
 });
 
-test("a common password is refused at its field; too many wrong old passwords say so at the field", async ({ page, request }) => {
+test("a common password is refused at its field; too many wrong old passwords say so at the field", async ({
+  page,
+  request,
+}) => {
   const member = await createMember(request, { gender: "male", seeking: "female" });
   await logIn(page, member);
   await page.goto("/notifications");

@@ -7,7 +7,10 @@ const { de } = strings;
 // which has no ?lng= of its own (the language cookie keeps it).
 test("a language chosen by ?lng= stays on the next pages", async ({ page }) => {
   await page.goto("/members?lng=de");
-  await page.getByRole("dialog").getByRole("button", { name: say("de", "entryWarning.enter", { count: 18 }) }).click();
+  await page
+    .getByRole("dialog")
+    .getByRole("button", { name: say("de", "entryWarning.enter", { count: 18 }) })
+    .click();
   await expect(page.getByRole("heading", { level: 1, name: de.search.title })).toBeVisible();
 
   // A link on the page: its URL carries no language.

@@ -11,7 +11,9 @@ test("search with filters and pages, open a profile, like it, see it under likes
   await page.getByRole("button", { name: en.search.submit }).click();
   await expect(page).toHaveURL(/gender=male/);
   // "1,234 members found": English digit grouping.
-  const count = Number((await page.getByText(/^[\d,]+ members? found$/).textContent())!.match(/[\d,]+/)![0].replace(/,/g, ""));
+  const count = Number(
+    (await page.getByText(/^[\d,]+ members? found$/).textContent())!.match(/[\d,]+/)![0].replace(/,/g, ""),
+  );
   expect(count).toBeGreaterThan(24);
   await expect(page.locator(".profile-card")).toHaveCount(24);
   // Page 2: with JavaScript "Show more" appends it; without, the page link opens it.
@@ -35,7 +37,11 @@ test("search with filters and pages, open a profile, like it, see it under likes
   await expect(page.getByRole("link", { name: fill(en.profile.open, { name: ben.name }) })).toBeVisible();
 });
 
-test("the second member likes back: a match for both; a block makes the profile a 404", async ({ browser, page, request }, testInfo) => {
+test("the second member likes back: a match for both; a block makes the profile a 404", async ({
+  browser,
+  page,
+  request,
+}, testInfo) => {
   const anna = await createMember(request, { gender: "female", seeking: "male" });
   const ben = await createMember(request, { gender: "male", seeking: "female" });
   await logIn(page, anna);
@@ -131,11 +137,20 @@ test("settings: invisible mode, a retention offer and a wrong old password", asy
 
   await page.getByRole("link", { name: en.deletion.start }).click();
   await page.getByRole("button", { name: en.deletion.takeOffer }).click();
-  await expect(page.getByRole("status")).toHaveText(fill(en.deletion.offerTaken, { code: "STAY50-50", percentage: 50 }));
+  await expect(page.getByRole("status")).toHaveText(
+    fill(en.deletion.offerTaken, { code: "STAY50-50", percentage: 50 }),
+  );
 });
 
-test("a real like shows as the like notice after ?t seconds; t leaves the address", async ({ page, request, playwright }, testInfo) => {
-  test.skip(testInfo.project.name === "no-js", "the notice is a JavaScript enhancement; without it likes are on the likes page");
+test("a real like shows as the like notice after ?t seconds; t leaves the address", async ({
+  page,
+  request,
+  playwright,
+}, testInfo) => {
+  test.skip(
+    testInfo.project.name === "no-js",
+    "the notice is a JavaScript enhancement; without it likes are on the likes page",
+  );
   const anna = await createMember(request, { gender: "female", seeking: "male" });
   // Ben likes Anna with his own session.
   const benSession = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
@@ -146,9 +161,14 @@ test("a real like shows as the like notice after ?t seconds; t leaves the addres
 
   await logIn(page, anna);
   await page.goto("/members?t=2");
-  const pressed = page.evaluate(() => new Promise<number>((resolve) => {
-    window.addEventListener("button-pressed", (e) => resolve((e as CustomEvent<{ id: number }>).detail.id), { once: true });
-  }));
+  const pressed = page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        window.addEventListener("button-pressed", (e) => resolve((e as CustomEvent<{ id: number }>).detail.id), {
+          once: true,
+        });
+      }),
+  );
   const notice = page.getByRole("dialog", { name: en.likes.likedYouTitle });
   await expect(notice).toBeVisible();
   await expect(notice).toContainText(ben.name);

@@ -22,7 +22,9 @@ test("the member top bar keeps to one line in all 11 languages at 360, 768, 992 
         const box = (element: Element) => element.getBoundingClientRect();
         const items = [nav.querySelector(".navbar-brand")!, ...nav.querySelectorAll(":scope > ul > li")];
         const centres = items.map((item) => box(item).top + box(item).height / 2);
-        const labels = [...nav.querySelectorAll("a span, summary span")].filter((span) => box(span).width > 0 && !span.closest(".badge, .visually-hidden"));
+        const labels = [...nav.querySelectorAll("a span, summary span")].filter(
+          (span) => box(span).width > 0 && !span.closest(".badge, .visually-hidden"),
+        );
         return {
           items: items.length,
           rowHeight: Math.max(...items.map((item) => box(item).height)),

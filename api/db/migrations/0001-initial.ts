@@ -1,4 +1,4 @@
-import { sql, type ColumnDefinitionBuilder, type Kysely } from "kysely";
+import { type ColumnDefinitionBuilder, type Kysely, sql } from "kysely";
 import { isPostgres } from "../database";
 
 /** Sites, members, profiles, photos, interests, regions, sessions and the credit ledger. */
@@ -167,8 +167,17 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   for (const table of [
-    "credit_ledger", "sessions", "regions", "profile_interests", "interests",
-    "photos", "profiles", "users", "site_domains", "sites", "companies",
+    "credit_ledger",
+    "sessions",
+    "regions",
+    "profile_interests",
+    "interests",
+    "photos",
+    "profiles",
+    "users",
+    "site_domains",
+    "sites",
+    "companies",
   ]) {
     await db.schema.dropTable(table).execute();
   }

@@ -31,7 +31,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint("swipe_skips_pk", ["user_id", "profile_id"])
     .execute();
 
-  await db.schema.createIndex("profiles_search").on("profiles").columns(["gender", "country", "date_of_birth"]).execute();
+  await db.schema
+    .createIndex("profiles_search")
+    .on("profiles")
+    .columns(["gender", "country", "date_of_birth"])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

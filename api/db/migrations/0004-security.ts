@@ -17,7 +17,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 
   await db.schema.alterTable("sessions").addColumn("last_used_at", "text").execute();
-  await db.updateTable("sessions").set((eb) => ({ last_used_at: eb.ref("created_at") })).execute();
+  await db
+    .updateTable("sessions")
+    .set((eb) => ({ last_used_at: eb.ref("created_at") }))
+    .execute();
 
   // Where links in mails point, e.g. https://example.com; null means https://{domain}.
   await db.schema.alterTable("sites").addColumn("origin", "text").execute();

@@ -1,6 +1,6 @@
+import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import crypto from "node:crypto";
 import sharp from "sharp";
 
 /**
@@ -27,9 +27,10 @@ function avatarSvg({ hue, gender, variant }: { hue: number; gender: "male" | "fe
   const bgTop = `hsl(${hue}, 55%, ${72 - variant * 6}%)`;
   const bgBottom = `hsl(${(hue + 40) % 360}, 60%, ${48 - variant * 4}%)`;
   const figure = `hsl(${(hue + 180) % 360}, 25%, ${22 + variant * 5}%)`;
-  const hair = gender === "female"
-    ? `<path d="M165 250 C150 120 330 120 315 250 L330 380 C300 330 180 330 150 380 Z" fill="${figure}" opacity="0.85"/>`
-    : `<path d="M175 215 C175 140 305 140 305 215 C290 180 190 180 175 215 Z" fill="${figure}"/>`;
+  const hair =
+    gender === "female"
+      ? `<path d="M165 250 C150 120 330 120 315 250 L330 380 C300 330 180 330 150 380 Z" fill="${figure}" opacity="0.85"/>`
+      : `<path d="M175 215 C175 140 305 140 305 215 C290 180 190 180 175 215 Z" fill="${figure}"/>`;
   const shift = (variant - 1) * 30;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="600" viewBox="0 0 480 600">
   <defs><linearGradient id="g" x1="0" y1="0" x2="0.4" y2="1">

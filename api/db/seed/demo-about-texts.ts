@@ -1,5 +1,8 @@
 /** "About me" texts of demo members, written natively in each language (not translations of one another). */
-export const demoAboutTexts: Record<'en'|'nl'|'de'|'it'|'fr'|'es'|'pl'|'da'|'fi'|'no'|'sv', string[]> = {
+export const demoAboutTexts: Record<
+  "en" | "nl" | "de" | "it" | "fr" | "es" | "pl" | "da" | "fi" | "no" | "sv",
+  string[]
+> = {
   en: [
     "Weekend hiker, weekday spreadsheet wrangler. Looking for someone who laughs easily and doesn't mind muddy boots in the hallway.",
     "I cook far too much pasta and always end up feeding the neighbours. Would love to find someone to share it with, and maybe a bottle of red too.",

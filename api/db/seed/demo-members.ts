@@ -1,24 +1,64 @@
 import {
-  fakerDA, fakerDE, fakerDE_AT, fakerDE_CH, fakerEN, fakerEN_AU, fakerEN_CA, fakerEN_GB, fakerEN_IE, fakerEN_US,
-  fakerES, fakerES_MX, fakerFI, fakerFR, fakerFR_BE, fakerFR_CA, fakerFR_CH, fakerIT, fakerNB_NO, fakerNL,
-  fakerNL_BE, fakerPL, fakerSV, type Faker,
+  type Faker,
+  fakerDA,
+  fakerDE,
+  fakerDE_AT,
+  fakerDE_CH,
+  fakerEN,
+  fakerEN_AU,
+  fakerEN_CA,
+  fakerEN_GB,
+  fakerEN_IE,
+  fakerEN_US,
+  fakerES,
+  fakerES_MX,
+  fakerFI,
+  fakerFR,
+  fakerFR_BE,
+  fakerFR_CA,
+  fakerFR_CH,
+  fakerIT,
+  fakerNB_NO,
+  fakerNL,
+  fakerNL_BE,
+  fakerPL,
+  fakerSV,
 } from "@faker-js/faker";
+import { DAY, MINUTE } from "../../../contract/durations";
 import type { Locale } from "../../../contract/locales";
 import { demoAboutTexts } from "./demo-about-texts";
 import { demoPlaces } from "./demo-places";
-import { DAY, MINUTE } from "../../../contract/durations";
 
 /** Where the demo members live, per language, with the faker locale that gives realistic names there. */
 const homes: Record<Locale, { country: string; faker: Faker }[]> = {
   en: [
-    { country: "GB", faker: fakerEN_GB }, { country: "US", faker: fakerEN_US }, { country: "IE", faker: fakerEN_IE },
-    { country: "CA", faker: fakerEN_CA }, { country: "AU", faker: fakerEN_AU }, { country: "NZ", faker: fakerEN },
+    { country: "GB", faker: fakerEN_GB },
+    { country: "US", faker: fakerEN_US },
+    { country: "IE", faker: fakerEN_IE },
+    { country: "CA", faker: fakerEN_CA },
+    { country: "AU", faker: fakerEN_AU },
+    { country: "NZ", faker: fakerEN },
   ],
-  nl: [{ country: "NL", faker: fakerNL }, { country: "BE", faker: fakerNL_BE }],
-  de: [{ country: "DE", faker: fakerDE }, { country: "AT", faker: fakerDE_AT }, { country: "CH", faker: fakerDE_CH }],
-  fr: [{ country: "FR", faker: fakerFR }, { country: "BE", faker: fakerFR_BE }, { country: "CA", faker: fakerFR_CA }, { country: "CH", faker: fakerFR_CH }],
+  nl: [
+    { country: "NL", faker: fakerNL },
+    { country: "BE", faker: fakerNL_BE },
+  ],
+  de: [
+    { country: "DE", faker: fakerDE },
+    { country: "AT", faker: fakerDE_AT },
+    { country: "CH", faker: fakerDE_CH },
+  ],
+  fr: [
+    { country: "FR", faker: fakerFR },
+    { country: "BE", faker: fakerFR_BE },
+    { country: "CA", faker: fakerFR_CA },
+    { country: "CH", faker: fakerFR_CH },
+  ],
   it: [{ country: "IT", faker: fakerIT }],
-  es: [{ country: "ES", faker: fakerES }, { country: "US", faker: fakerES_MX }],
+  es: [
+    { country: "ES", faker: fakerES },
+    { country: "US", faker: fakerES_MX },
+  ],
   pl: [{ country: "PL", faker: fakerPL }],
   da: [{ country: "DK", faker: fakerDA }],
   fi: [{ country: "FI", faker: fakerFI }],
@@ -28,7 +68,17 @@ const homes: Record<Locale, { country: string; faker: Faker }[]> = {
 
 /** How many of the 300 demo members speak each language. */
 const membersPerLanguage: Record<Locale, number> = {
-  en: 70, nl: 30, de: 35, fr: 30, it: 25, es: 25, pl: 20, da: 15, fi: 15, no: 15, sv: 20,
+  en: 70,
+  nl: 30,
+  de: 35,
+  fr: 30,
+  it: 25,
+  es: 25,
+  pl: 20,
+  da: 15,
+  fi: 15,
+  no: 15,
+  sv: 20,
 };
 
 export interface DemoMember {
@@ -68,7 +118,9 @@ export function demoMembers(now: Date, interestCount: number): DemoMember[] {
       const regions = demoPlaces[home.country]!;
       const region = f.helpers.arrayElement(regions);
       const age = f.number.int({ min: 19, max: 64 });
-      const birth = new Date(Date.UTC(now.getUTCFullYear() - age - 1, f.number.int({ min: 0, max: 11 }), f.number.int({ min: 1, max: 28 })));
+      const birth = new Date(
+        Date.UTC(now.getUTCFullYear() - age - 1, f.number.int({ min: 0, max: 11 }), f.number.int({ min: 1, max: 28 })),
+      );
       const name = f.person.firstName(gender);
       members.push({
         language,
@@ -76,7 +128,9 @@ export function demoMembers(now: Date, interestCount: number): DemoMember[] {
         email: `member${index + 1}@demo.heartline.example`,
         gender,
         sexuality: f.helpers.weightedArrayElement([
-          { weight: 8, value: "straight" as const }, { weight: 1, value: "gay" as const }, { weight: 1, value: "bi" as const },
+          { weight: 8, value: "straight" as const },
+          { weight: 1, value: "gay" as const },
+          { weight: 1, value: "bi" as const },
         ]),
         date_of_birth: birth.toISOString().slice(0, 10),
         country: home.country,

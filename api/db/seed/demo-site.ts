@@ -17,10 +17,39 @@ export const demoCompany = {
 };
 
 export const demoCountries = [
-  "GB", "US", "IE", "CA", "AU", "NZ", "NL", "BE", "DE", "AT", "CH", "FR", "IT", "ES", "PL", "DK", "FI", "NO", "SE",
+  "GB",
+  "US",
+  "IE",
+  "CA",
+  "AU",
+  "NZ",
+  "NL",
+  "BE",
+  "DE",
+  "AT",
+  "CH",
+  "FR",
+  "IT",
+  "ES",
+  "PL",
+  "DK",
+  "FI",
+  "NO",
+  "SE",
 ];
 
-const currencyOf: Record<string, string> = { GB: "GBP", US: "USD", CA: "CAD", AU: "AUD", NZ: "NZD", CH: "CHF", PL: "PLN", DK: "DKK", NO: "NOK", SE: "SEK" };
+const currencyOf: Record<string, string> = {
+  GB: "GBP",
+  US: "USD",
+  CA: "CAD",
+  AU: "AUD",
+  NZ: "NZD",
+  CH: "CHF",
+  PL: "PLN",
+  DK: "DKK",
+  NO: "NOK",
+  SE: "SEK",
+};
 
 /** Every Settings field of docs/product.md §3 for the demo site, answering for localhost. */
 export function demoSite(companyId: number): NewSite {
@@ -41,8 +70,17 @@ export function demoSite(companyId: number): NewSite {
     logged_out_search_trafficsource: 0,
     enable_site_entry_popup: 1,
     visible_profile_fields: JSON.stringify([
-      "age", "gender", "sexuality", "country", "region", "city",
-      "hair_colour", "eye_colour", "body_type", "relationship_status", "tattoos",
+      "age",
+      "gender",
+      "sexuality",
+      "country",
+      "region",
+      "city",
+      "hair_colour",
+      "eye_colour",
+      "body_type",
+      "relationship_status",
+      "tattoos",
     ]),
     visible_profile_notes: JSON.stringify(["about"]),
     search_fields: JSON.stringify(["gender", "country", "region", "age"]),
@@ -52,12 +90,21 @@ export function demoSite(companyId: number): NewSite {
     signup_credits: 20,
     message_length: 1000,
     minimum_message_costs: JSON.stringify(
-      Object.fromEntries(demoCountries.map((c) => [c, { costs: c === "PL" ? 2.49 : c === "DK" || c === "NO" || c === "SE" ? 5.9 : 0.59, currency: currencyOf[c] ?? "EUR" }])),
+      Object.fromEntries(
+        demoCountries.map((c) => [
+          c,
+          {
+            costs: c === "PL" ? 2.49 : c === "DK" || c === "NO" || c === "SE" ? 5.9 : 0.59,
+            currency: currencyOf[c] ?? "EUR",
+          },
+        ]),
+      ),
     ),
     support_email: "support@heartline.example",
     support_phone: "+31 20-123 45 67",
     fictional_icon: "🎭",
-    fictional_warning: "Profiles marked 🎭 are fictional: they are run by our staff for entertainment, and you cannot meet them.",
+    fictional_warning:
+      "Profiles marked 🎭 are fictional: they are run by our staff for entertainment, and you cannot meet them.",
     fictional_singular: "fictional profile",
     fictional_plural: "fictional profiles",
     refund_days: 14,

@@ -6,7 +6,9 @@ export function wantsDemo(siteDomain: string, seedDemoFlag: "true" | "false" | u
 }
 
 export async function hasDemoSite(db: Db): Promise<boolean> {
-  return Boolean(await db.selectFrom("site_domains").select("domain").where("domain", "=", "localhost").executeTakeFirst());
+  return Boolean(
+    await db.selectFrom("site_domains").select("domain").where("domain", "=", "localhost").executeTakeFirst(),
+  );
 }
 
 /**

@@ -1,13 +1,13 @@
 import fs from "node:fs/promises";
-import { hashPassword } from "../../accounts/password";
-import { nowIso, type Db } from "../database";
-import { demoCompany, demoCountries, demoSite } from "./demo-site";
-import { demoInterests } from "./demo-interests";
-import { demoMembers, type DemoMember } from "./demo-members";
-import { demoPlaces } from "./demo-places";
-import { writeAvatar } from "./avatars";
-import { hasDemoSite } from "./demo-wanted";
 import { HOUR } from "../../../contract/durations";
+import { hashPassword } from "../../accounts/password";
+import { type Db, nowIso } from "../database";
+import { writeAvatar } from "./avatars";
+import { demoInterests } from "./demo-interests";
+import { type DemoMember, demoMembers } from "./demo-members";
+import { demoPlaces } from "./demo-places";
+import { demoCompany, demoCountries, demoSite } from "./demo-site";
+import { hasDemoSite } from "./demo-wanted";
 
 /** The two demo logins written in the README. */
 export const demoLogins = {
@@ -16,15 +16,34 @@ export const demoLogins = {
 };
 
 const tablesInDeleteOrder = [
-  "likes", "blocks", "swipe_skips", "discount_codes", "account_tokens", "invites", "credit_ledger", "sessions", "login_failures", "profile_interests", "photos", "profiles", "users",
-  "site_domains", "sites", "companies", "interests", "regions",
+  "likes",
+  "blocks",
+  "swipe_skips",
+  "discount_codes",
+  "account_tokens",
+  "invites",
+  "credit_ledger",
+  "sessions",
+  "login_failures",
+  "profile_interests",
+  "photos",
+  "profiles",
+  "users",
+  "site_domains",
+  "sites",
+  "companies",
+  "interests",
+  "regions",
 ] as const;
 
 /**
  * Seeds the demo site on a fresh database; does nothing when it is already there, unless `reset` empties
  * every table (and the photos) first.
  */
-export async function seedDemo(db: Db, options: { photosDir: string; origin: string; reset?: boolean }): Promise<boolean> {
+export async function seedDemo(
+  db: Db,
+  options: { photosDir: string; origin: string; reset?: boolean },
+): Promise<boolean> {
   if (options.reset) {
     for (const table of tablesInDeleteOrder) await db.deleteFrom(table).execute();
     await fs.rm(options.photosDir, { recursive: true, force: true });
@@ -35,11 +54,18 @@ export async function seedDemo(db: Db, options: { photosDir: string; origin: str
   const now = new Date();
   const interestIds = await db.transaction().execute(async (trx) => {
     const company = await trx.insertInto("companies").values(demoCompany).returning("id").executeTakeFirstOrThrow();
-    const site = await trx.insertInto("sites").values({ ...demoSite(company.id), origin: options.origin }).returning("id").executeTakeFirstOrThrow();
-    await trx.insertInto("site_domains").values([
-      { domain: "localhost", site_id: site.id },
-      { domain: "127.0.0.1", site_id: site.id },
-    ]).execute();
+    const site = await trx
+      .insertInto("sites")
+      .values({ ...demoSite(company.id), origin: options.origin })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto("site_domains")
+      .values([
+        { domain: "localhost", site_id: site.id },
+        { domain: "127.0.0.1", site_id: site.id },
+      ])
+      .execute();
     const regions = demoCountries.flatMap((country) =>
       (demoPlaces[country] ?? []).map((r) => ({ code: r.code, country, name: r.name })),
     );
@@ -55,11 +81,29 @@ export async function seedDemo(db: Db, options: { photosDir: string; origin: str
     }
     return ids;
   });
-  const siteId = (await db.selectFrom("sites").select("id").where("domain", "=", "localhost").executeTakeFirstOrThrow()).id;
+  const siteId = (await db.selectFrom("sites").select("id").where("domain", "=", "localhost").executeTakeFirstOrThrow())
+    .id;
 
   const members = demoMembers(now, interestIds.length);
-  const freeLogin = { ...members[0]!, email: demoLogins.free.email, name: "Emma", gender: "female" as const, sexuality: "straight" as const, fictional: false, language: "en" as const, signup_date: nowIso() };
-  const premiumLogin = { ...members[1]!, email: demoLogins.premium.email, name: "Lucas", gender: "male" as const, sexuality: "straight" as const, fictional: false, language: "en" as const };
+  const freeLogin = {
+    ...members[0]!,
+    email: demoLogins.free.email,
+    name: "Emma",
+    gender: "female" as const,
+    sexuality: "straight" as const,
+    fictional: false,
+    language: "en" as const,
+    signup_date: nowIso(),
+  };
+  const premiumLogin = {
+    ...members[1]!,
+    email: demoLogins.premium.email,
+    name: "Lucas",
+    gender: "male" as const,
+    sexuality: "straight" as const,
+    fictional: false,
+    language: "en" as const,
+  };
   const [freeHash, premiumHash] = await Promise.all([
     hashPassword(demoLogins.free.password),
     hashPassword(demoLogins.premium.password),
@@ -96,45 +140,77 @@ export async function seedDemo(db: Db, options: { photosDir: string; origin: str
         .returning("id")
         .executeTakeFirstOrThrow();
       userIds.push(user.id);
-      await trx.insertInto("profiles").values({
-        user_id: user.id,
-        name: member.name,
-        gender: member.gender,
-        sexuality: member.sexuality,
-        date_of_birth: member.date_of_birth,
-        country: member.country,
-        region: member.region,
-        city: member.city,
-        status: "active",
-        about: member.about,
-        hair_colour: member.hair_colour,
-        eye_colour: member.eye_colour,
-        body_type: member.body_type,
-        relationship_status: member.relationship_status,
-        tattoos: member.tattoos,
-        fictional: member.fictional ? 1 : 0,
-      }).execute();
-      await trx.insertInto("photos").values(
-        photos[i]!.map((photo, n) => ({ user_id: user.id, ...photo, status: "active" as const, is_main: n === 0 ? 1 : 0, created_at: member.signup_date })),
-      ).execute();
-      await trx.insertInto("profile_interests").values(
-        member.interest_picks.map((n) => ({ user_id: user.id, interest_id: interestIds[n]! })),
-      ).execute();
+      await trx
+        .insertInto("profiles")
+        .values({
+          user_id: user.id,
+          name: member.name,
+          gender: member.gender,
+          sexuality: member.sexuality,
+          date_of_birth: member.date_of_birth,
+          country: member.country,
+          region: member.region,
+          city: member.city,
+          status: "active",
+          about: member.about,
+          hair_colour: member.hair_colour,
+          eye_colour: member.eye_colour,
+          body_type: member.body_type,
+          relationship_status: member.relationship_status,
+          tattoos: member.tattoos,
+          fictional: member.fictional ? 1 : 0,
+        })
+        .execute();
+      await trx
+        .insertInto("photos")
+        .values(
+          photos[i]!.map((photo, n) => ({
+            user_id: user.id,
+            ...photo,
+            status: "active" as const,
+            is_main: n === 0 ? 1 : 0,
+            created_at: member.signup_date,
+          })),
+        )
+        .execute();
+      await trx
+        .insertInto("profile_interests")
+        .values(member.interest_picks.map((n) => ({ user_id: user.id, interest_id: interestIds[n]! })))
+        .execute();
       if (premium) {
         // The premium demo member bought a bundle: a paid user with a ledger row for the balance.
         await trx.updateTable("users").set({ credits: 120, paid_user: 1 }).where("id", "=", user.id).execute();
-        await trx.insertInto("credit_ledger").values({
-          user_id: user.id, delta: 120, balance_after: 120, reason: "purchase", reference: "demo-seed", created_at: nowIso(),
-        }).execute();
+        await trx
+          .insertInto("credit_ledger")
+          .values({
+            user_id: user.id,
+            delta: 120,
+            balance_after: 120,
+            reason: "purchase",
+            reference: "demo-seed",
+            created_at: nowIso(),
+          })
+          .execute();
       }
     }
     // A few demo members liked each demo login, so the likes pages have something to show from the start.
-    for (const [login, likers] of [[0, "male"], [1, "female"]] as const) {
-      const fans = everyone.map((e, i) => ({ ...e, id: userIds[i]! })).filter((e, i) => i > 1 && e.member.gender === likers && !e.member.fictional).slice(0, 3);
+    for (const [login, likers] of [
+      [0, "male"],
+      [1, "female"],
+    ] as const) {
+      const fans = everyone
+        .map((e, i) => ({ ...e, id: userIds[i]! }))
+        .filter((e, i) => i > 1 && e.member.gender === likers && !e.member.fictional)
+        .slice(0, 3);
       for (const [n, fan] of fans.entries()) {
-        await trx.insertInto("likes").values({
-          liker_id: fan.id, liked_id: userIds[login]!, created_at: new Date(now.getTime() - (n + 1) * HOUR).toISOString(),
-        }).execute();
+        await trx
+          .insertInto("likes")
+          .values({
+            liker_id: fan.id,
+            liked_id: userIds[login]!,
+            created_at: new Date(now.getTime() - (n + 1) * HOUR).toISOString(),
+          })
+          .execute();
       }
     }
   });

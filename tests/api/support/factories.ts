@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { hashPassword } from "../../../api/accounts/password";
-import { nowIso, type Db } from "../../../api/db/database";
+import { type Db, nowIso } from "../../../api/db/database";
 import { demoCompany, demoSite } from "../../../api/db/seed/demo-site";
 
 /** A site answering for `domain`, with the demo site's settings. */
@@ -47,28 +47,38 @@ export async function createMember(db: Db, siteId: number, options: MemberOption
     })
     .returning("id")
     .executeTakeFirstOrThrow();
-  await db.insertInto("profiles").values({
-    user_id: user.id,
-    name: options.name ?? "Alex",
-    gender: options.gender ?? "female",
-    sexuality: options.sexuality ?? "straight",
-    date_of_birth: options.dateOfBirth ?? "1990-06-15",
-    country: options.country ?? "GB",
-    region: options.region ?? null,
-    city: "London",
-    status: "active",
-    about: "Hello",
-    hair_colour: null,
-    eye_colour: null,
-    body_type: null,
-    relationship_status: null,
-    tattoos: null,
-  }).execute();
+  await db
+    .insertInto("profiles")
+    .values({
+      user_id: user.id,
+      name: options.name ?? "Alex",
+      gender: options.gender ?? "female",
+      sexuality: options.sexuality ?? "straight",
+      date_of_birth: options.dateOfBirth ?? "1990-06-15",
+      country: options.country ?? "GB",
+      region: options.region ?? null,
+      city: "London",
+      status: "active",
+      about: "Hello",
+      hair_colour: null,
+      eye_colour: null,
+      body_type: null,
+      relationship_status: null,
+      tattoos: null,
+    })
+    .execute();
   for (let i = 0; i < (options.photos ?? 0); i++) {
-    await db.insertInto("photos").values({
-      user_id: user.id, filename: `p${user.id}-${i}.jpg`, thumb_filename: `p${user.id}-${i}-t.jpg`, status: "active",
-      is_main: i === 0 ? 1 : 0, created_at: new Date().toISOString(),
-    }).execute();
+    await db
+      .insertInto("photos")
+      .values({
+        user_id: user.id,
+        filename: `p${user.id}-${i}.jpg`,
+        thumb_filename: `p${user.id}-${i}-t.jpg`,
+        status: "active",
+        is_main: i === 0 ? 1 : 0,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
   }
   return { id: user.id, email, password };
 }

@@ -1,8 +1,8 @@
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import express from "express";
-import { createMailer, type Mailer } from "../../../api/adapters/mail";
 import pino from "pino";
+import { createMailer, type Mailer } from "../../../api/adapters/mail";
 import { createApi } from "../../../api/app";
 import type { Db } from "../../../api/db/database";
 import { parseApiEnv } from "../../../api/env.server";
@@ -73,12 +73,17 @@ export async function startTestApi(env: Record<string, string> = {}, { trustProx
 
 /** The `name=value` part of a Set-Cookie header, to send back as a Cookie. */
 export function cookieFrom(headers: Headers, name = "sid"): string | undefined {
-  return headers.getSetCookie().map((c) => c.split(";")[0]!).find((c) => c.startsWith(`${name}=`));
+  return headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0]!)
+    .find((c) => c.startsWith(`${name}=`));
 }
 
 /** The token of the newest mailed link to `to` whose path starts with `path`. */
 export async function mailedToken(api: TestApi, to: string, path: string): Promise<string> {
-  const message = (await api.mailer.outbox()).find((m) => m.to === to && m.links.some((l) => new URL(l).pathname === path));
+  const message = (await api.mailer.outbox()).find(
+    (m) => m.to === to && m.links.some((l) => new URL(l).pathname === path),
+  );
   const link = message?.links.find((l) => new URL(l).pathname === path);
   if (!link) throw new Error(`no mail to ${to} with a ${path} link`);
   const url = new URL(link);

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { openDatabase, type Db } from "../../../api/db/database";
+import { type Db, openDatabase } from "../../../api/db/database";
 import { migrateToLatest } from "../../../api/db/migrate";
 
 /**
@@ -15,7 +15,14 @@ export async function freshDatabase(): Promise<{ db: Db; dataDir: string; drop()
   if (process.env.TEST_DB !== "postgres") {
     const db = openDatabase(`file:${path.join(dataDir, "app.db")}`);
     await migrateToLatest(db);
-    return { db, dataDir, drop: async () => { await db.destroy(); fs.rmSync(dataDir, { recursive: true, force: true }); } };
+    return {
+      db,
+      dataDir,
+      drop: async () => {
+        await db.destroy();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
   }
   const serverUrl = process.env.TEST_DATABASE_URL!;
   const name = `api_test_${crypto.randomBytes(6).toString("hex")}`;

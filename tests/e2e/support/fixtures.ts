@@ -1,6 +1,6 @@
 import { test as base, expect, type Page } from "@playwright/test";
-import en from "../../../app/i18n/locales/en/common.json" with { type: "json" };
 import de from "../../../app/i18n/locales/de/common.json" with { type: "json" };
+import en from "../../../app/i18n/locales/en/common.json" with { type: "json" };
 import nl from "../../../app/i18n/locales/nl/common.json" with { type: "json" };
 import { embeddedTranslator } from "../../../app/i18n/translator";
 
@@ -11,7 +11,9 @@ export const strings = { en, de, nl };
  * translator (held to i18next by translator.test.ts), and a sentence's link tags (<Trans>) as their text.
  */
 export function say(locale: keyof typeof strings, key: string, values?: Record<string, unknown>) {
-  return embeddedTranslator(locale, strings[locale]).t(key, values).replace(/<\/?[\w-]+\s*\/?>/g, "");
+  return embeddedTranslator(locale, strings[locale])
+    .t(key, values)
+    .replace(/<\/?[\w-]+\s*\/?>/g, "");
 }
 
 /** The demo logins of the README. */
@@ -46,7 +48,10 @@ export { expect };
 
 /** Confirms the adult-content entry warning, as every first visit must. */
 export async function skipEntryWarning(page: Page) {
-  await page.getByRole("dialog").getByRole("button", { name: say("en", "entryWarning.enter", { count: 18 }) }).click();
+  await page
+    .getByRole("dialog")
+    .getByRole("button", { name: say("en", "entryWarning.enter", { count: 18 }) })
+    .click();
   await expect(page.getByRole("dialog")).toBeHidden();
 }
 
@@ -61,13 +66,22 @@ export interface TestMember {
  * A new, activated member made through the member API (signup, then the activation link from the outbox), so
  * each journey has members of its own whatever ran before.
  */
-export async function createMember(request: import("@playwright/test").APIRequestContext, options: { gender: "male" | "female"; seeking: "male" | "female"; country?: string }): Promise<TestMember> {
+export async function createMember(
+  request: import("@playwright/test").APIRequestContext,
+  options: { gender: "male" | "female"; seeking: "male" | "female"; country?: string },
+): Promise<TestMember> {
   const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const member = { name: `T${suffix}`, email: `t-${suffix}@example.com`, password: "journey password" };
   const signup = await request.post("/api/signup.php", {
     data: {
-      gender: options.gender, seeking: options.seeking, date_of_birth: "1991-02-03", country: options.country ?? "IE",
-      name: member.name, email: member.email, password: member.password, language: "en",
+      gender: options.gender,
+      seeking: options.seeking,
+      date_of_birth: "1991-02-03",
+      country: options.country ?? "IE",
+      name: member.name,
+      email: member.email,
+      password: member.password,
+      language: "en",
     },
   });
   expect(signup.status()).toBe(201);
