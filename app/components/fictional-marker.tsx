@@ -1,4 +1,5 @@
 import { Fragment } from "react";
+import type { CommonKey } from "~/i18n/keys";
 import { useTranslation } from "~/i18n/translator";
 import { Icon } from "./icons";
 
@@ -26,7 +27,7 @@ const iconSlot = "\uE000";
  * A translated sentence that shows the fictional marker's icon where its `{{icon}}` is ("Profiles marked {{icon}}
  * are fictional"): an SVG named like the marker, so it needs no emoji font and reads the same to a screen reader.
  */
-export function WithFictionalIcon({ i18nKey, values }: { i18nKey: string; values?: Record<string, unknown> }) {
+export function WithFictionalIcon({ i18nKey, values }: { i18nKey: CommonKey; values?: Record<string, unknown> }) {
   const { t } = useTranslation();
   const [first, ...rest] = t(i18nKey, { ...values, icon: iconSlot }).split(iconSlot);
   return (

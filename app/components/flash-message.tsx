@@ -1,3 +1,4 @@
+import { keyOf } from "~/i18n/keys";
 import { useTranslation } from "~/i18n/translator";
 import type { Flash } from "~/services/flash";
 
@@ -6,7 +7,7 @@ export function FlashMessage({ flash }: { flash: Flash }) {
   const { t } = useTranslation();
   return (
     <div className={`alert alert-${flash.tone ?? "success"} container-lg mt-3`} role="status">
-      {t(flash.message, flash.values)}
+      {t(keyOf(flash.message), flash.values)}
     </div>
   );
 }

@@ -8,6 +8,7 @@ import {
 } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { useNavigation } from "react-router";
+import { type CommonKey, keyOf } from "~/i18n/keys";
 import { useTranslation } from "~/i18n/translator";
 
 /**
@@ -52,7 +53,7 @@ export function FormError({
   if (!form.errors?.length) return null;
   return (
     <div className="alert alert-danger" role="alert" id={form.errorId}>
-      {t(form.errors[0]!, values)} {children}
+      {t(keyOf(form.errors[0]!), values)} {children}
     </div>
   );
 }
@@ -69,7 +70,7 @@ export function FieldError({
   if (!field.errors?.length) return null;
   return (
     <div id={field.errorId} className="invalid-feedback d-block">
-      {t(field.errors[0]!, values)}
+      {t(keyOf(field.errors[0]!), values)}
     </div>
   );
 }
@@ -84,8 +85,7 @@ export function InputField({
   ...rest
 }: {
   field: Field;
-  /** A translation key. */
-  label: string;
+  label: CommonKey;
   type: "text" | "email" | "password" | "date";
   autoComplete?: string;
   hint?: string;

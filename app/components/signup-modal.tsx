@@ -1,5 +1,6 @@
 import { createContext, lazy, Suspense, useContext, useEffect, useRef, useState } from "react";
 import { Link, type LinkProps, useFetcher } from "react-router";
+import { keyOf } from "~/i18n/keys";
 import { useTranslation } from "~/i18n/translator";
 import type { SignupChoices, SignupFormState } from "./signup-steps-form";
 
@@ -81,7 +82,7 @@ export function SignupModalProvider({ children }: { children: React.ReactNode })
               <p className="text-body-secondary">{t("signup.loading")}</p>
             ) : choices.data.refusal ? (
               <div className="alert alert-warning" role="alert">
-                {t(choices.data.refusal)}
+                {t(keyOf(choices.data.refusal))}
               </div>
             ) : (
               <Suspense fallback={<p className="text-body-secondary">{t("signup.loading")}</p>}>

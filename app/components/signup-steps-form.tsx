@@ -1,6 +1,7 @@
 import { getFormProps, getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import type { getZodConstraint } from "@conform-to/zod/v4";
 import { Form, Link } from "react-router";
+import { keyOf } from "~/i18n/keys";
 import { Trans } from "~/i18n/trans";
 import { useTranslation } from "~/i18n/translator";
 import { carriedFields, lastSignupStep, type SignupValues } from "~/services/signup-fields";
@@ -62,7 +63,7 @@ export function SignupStepsForm({
       <div className="progress mb-3" role="presentation">
         <div className={`progress-bar signup-progress-${step}`} />
       </div>
-      <h2 className="h4 mb-3">{t(`signup.steps.${step}`)}</h2>
+      <h2 className="h4 mb-3">{t(keyOf(`signup.steps.${step}`))}</h2>
       <FormError form={form} />
       <input type="hidden" name="step" value={step} />
       {hiddenFields.map((field) =>

@@ -4,6 +4,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { Trans as ReactI18nextTrans } from "react-i18next";
 import { beforeAll, expect, test } from "vitest";
 import { i18nConfig } from "./config";
+import { keyOf } from "./keys";
 import { resources } from "./resources.server";
 import { Trans, type TransComponents } from "./trans";
 import { embeddedTranslator, TranslatorContext } from "./translator";
@@ -21,7 +22,7 @@ function both(locale: string, i18nKey: string, components: TransComponents, valu
   const common = resources[locale as keyof typeof resources].common;
   const ours = renderToStaticMarkup(
     <TranslatorContext.Provider value={embeddedTranslator(locale, common)}>
-      <Trans i18nKey={i18nKey} values={values} components={components} />
+      <Trans i18nKey={keyOf(i18nKey)} values={values} components={components} />
     </TranslatorContext.Provider>,
   );
   const theirs = renderToStaticMarkup(
@@ -92,7 +93,7 @@ test("indexed, named, nested and self-closing tags, unknown tags and values as r
   const render = (key: string, components: TransComponents, values?: Record<string, unknown>) => ({
     ours: renderToStaticMarkup(
       <TranslatorContext.Provider value={embeddedTranslator("en", fixtures)}>
-        <Trans i18nKey={key} values={values} components={components} />
+        <Trans i18nKey={keyOf(key)} values={values} components={components} />
       </TranslatorContext.Provider>,
     ),
     theirs: renderToStaticMarkup(

@@ -1,4 +1,5 @@
 import { cloneElement, isValidElement, type ReactElement, type ReactNode } from "react";
+import type { CommonKey } from "./keys";
 import { useTranslation } from "./translator";
 
 /**
@@ -18,7 +19,7 @@ export function Trans({
   values,
   components,
 }: {
-  i18nKey: string;
+  i18nKey: CommonKey;
   values?: Record<string, unknown>;
   components: TransComponents;
 }) {

@@ -1,6 +1,7 @@
 import { createInstance, type i18n } from "i18next";
 import { beforeAll, expect, test } from "vitest";
 import { i18nConfig } from "./config";
+import { keyOf } from "./keys";
 import { resources } from "./resources.server";
 import { embeddedTranslator } from "./translator";
 
@@ -40,13 +41,13 @@ test("the embedded translator agrees with i18next on every key of every language
   for (const [locale, bundles] of Object.entries(resources)) {
     const embedded = embeddedTranslator(locale, bundles.common);
     for (const key of keys(bundles.common)) {
-      expect(embedded.t(key, { ...values, count: 3 }), `${locale} ${key}`).toBe(
+      expect(embedded.t(keyOf(key), { ...values, count: 3 }), `${locale} ${key}`).toBe(
         instances[locale]!.t(key, { ...values, count: 3 }),
       );
-      expect(embedded.t(key, values), `${locale} ${key}`).toBe(instances[locale]!.t(key, values));
-      expect(embedded.t(key), `${locale} ${key}`).toBe(instances[locale]!.t(key));
+      expect(embedded.t(keyOf(key), values), `${locale} ${key}`).toBe(instances[locale]!.t(key, values));
+      expect(embedded.t(keyOf(key)), `${locale} ${key}`).toBe(instances[locale]!.t(key));
     }
-    expect(embedded.t("no.such.key")).toBe(instances[locale]!.t("no.such.key"));
+    expect(embedded.t(keyOf("no.such.key"))).toBe(instances[locale]!.t("no.such.key"));
   }
 });
 
@@ -64,12 +65,12 @@ test("the embedded translator picks i18next's plural form and number format for 
     expect(bases.length, locale).toBeGreaterThan(10);
     for (const base of bases) {
       for (const count of counts) {
-        expect(embedded.t(base, { ...values, count }), `${locale} ${base} ${count}`).toBe(
+        expect(embedded.t(keyOf(base), { ...values, count }), `${locale} ${base} ${count}`).toBe(
           instances[locale]!.t(base, { ...values, count }),
         );
       }
       // Without a count there is no plural form to pick, and i18next answers the key.
-      expect(embedded.t(base, values), `${locale} ${base}`).toBe(instances[locale]!.t(base, values));
+      expect(embedded.t(keyOf(base), values), `${locale} ${base}`).toBe(instances[locale]!.t(base, values));
     }
   }
 });

@@ -1,7 +1,8 @@
 import { createContext, useContext } from "react";
+import type { CommonKey } from "./keys";
 
 /** Translates a key of the common namespace, with `{{name}}` values (docs/architecture.md: en is the source of truth). */
-export type Translate = (key: string, values?: Record<string, unknown>) => string;
+export type Translate = (key: CommonKey, values?: Record<string, unknown>) => string;
 
 /** A page's language and its common strings, and the `t` that reads them. */
 export interface Translator {

@@ -3,6 +3,7 @@ import { signupCompleteFlag } from "~/components/activation-reminder";
 import { ErrorPage } from "~/components/error-page";
 import { FictionalMarker } from "~/components/fictional-marker";
 import { SignupStepsForm } from "~/components/signup-steps-form";
+import { keyOf } from "~/i18n/keys";
 import { useTranslation } from "~/i18n/translator";
 import { type RouteHandle, useRootData } from "~/root";
 import { ApiCallError, type CallContext, callApi } from "~/services/api.server";
@@ -84,7 +85,7 @@ export default function MemberSignup({ loaderData }: Route.ComponentProps) {
           <h2 className="h4 mb-3">{loaderData.title}</h2>
           {loaderData.refusal ? (
             <div className="alert alert-warning" role="alert">
-              {t(loaderData.refusal)}
+              {t(keyOf(loaderData.refusal))}
             </div>
           ) : (
             <div className="card card-body shadow-sm">

@@ -4,6 +4,7 @@ import { ErrorPage } from "~/components/error-page";
 import { FictionalMarker } from "~/components/fictional-marker";
 import { MatchNotice } from "~/components/match-notice";
 import { ProfileCard } from "~/components/profile-card";
+import { keyOf } from "~/i18n/keys";
 import { Trans } from "~/i18n/trans";
 import { useTranslation } from "~/i18n/translator";
 import { type RouteHandle, useRootData } from "~/root";
@@ -99,7 +100,7 @@ export default function MemberProfile({ loaderData }: Route.ComponentProps) {
     if (value === null || value === "") return null;
     if (name === "country") return loaderData.country;
     if (name === "region") return loaderData.region;
-    return fieldValueKey[name] ? t(`${fieldValueKey[name]}.${value}`) : String(value);
+    return fieldValueKey[name] ? t(keyOf(`${fieldValueKey[name]}.${value}`)) : String(value);
   };
 
   return (
@@ -175,7 +176,7 @@ export default function MemberProfile({ loaderData }: Route.ComponentProps) {
                 const shown = fieldValue(name, value);
                 return shown === null ? null : (
                   <div key={name} className="col-6 col-lg-4 mb-2">
-                    <dt className="small text-body-secondary fw-normal">{t(`fields.labels.${name}`)}</dt>
+                    <dt className="small text-body-secondary fw-normal">{t(keyOf(`fields.labels.${name}`))}</dt>
                     <dd className="mb-0">{shown}</dd>
                   </div>
                 );

@@ -1,5 +1,6 @@
 import { Link, useActionData, useNavigation } from "react-router";
 import { SignupStepsForm } from "~/components/signup-steps-form";
+import { keyOf } from "~/i18n/keys";
 import { useTranslation } from "~/i18n/translator";
 import type { RouteHandle } from "~/root";
 import { requireVisitor } from "~/services/auth.server";
@@ -34,7 +35,7 @@ export default function Signup({ loaderData }: Route.ComponentProps) {
           <h1 className="h3 mb-4">{loaderData.title}</h1>
           {loaderData.refusal ? (
             <div className="alert alert-warning" role="alert">
-              {t(loaderData.refusal)}
+              {t(keyOf(loaderData.refusal))}
             </div>
           ) : (
             <div className="card card-body shadow-sm">

@@ -1,4 +1,5 @@
 import { test as base, expect, type Page } from "@playwright/test";
+import { keyOf } from "../../../app/i18n/keys";
 import de from "../../../app/i18n/locales/de/common.json" with { type: "json" };
 import en from "../../../app/i18n/locales/en/common.json" with { type: "json" };
 import nl from "../../../app/i18n/locales/nl/common.json" with { type: "json" };
@@ -12,7 +13,7 @@ export const strings = { en, de, nl };
  */
 export function say(locale: keyof typeof strings, key: string, values?: Record<string, unknown>) {
   return embeddedTranslator(locale, strings[locale])
-    .t(key, values)
+    .t(keyOf(key), values)
     .replace(/<\/?[\w-]+\s*\/?>/g, "");
 }
 
