@@ -27,7 +27,6 @@ export function SearchForm({
   action?: string;
 }) {
   const { t } = useTranslation();
-  const ages = Array.from({ length: 82 }, (_, i) => 18 + i);
   return (
     <Form
       method="get"
@@ -87,32 +86,8 @@ export function SearchForm({
       )}
       {fields.includes("age") && (
         <>
-          <div className="col-4 col-md-1">
-            <label htmlFor="search-min-age" className="form-label small">
-              {t("search.minAge")}
-            </label>
-            <select id="search-min-age" name="min_age" defaultValue={values.min_age ?? ""} className="form-select">
-              <option value="">–</option>
-              {ages.map((a) => (
-                <option key={a} value={a}>
-                  {a}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="col-4 col-md-1">
-            <label htmlFor="search-max-age" className="form-label small">
-              {t("search.maxAge")}
-            </label>
-            <select id="search-max-age" name="max_age" defaultValue={values.max_age ?? ""} className="form-select">
-              <option value="">–</option>
-              {ages.map((a) => (
-                <option key={a} value={a}>
-                  {a}
-                </option>
-              ))}
-            </select>
-          </div>
+          <AgeSelect id="search-min-age" name="min_age" label={t("search.minAge")} value={values.min_age} />
+          <AgeSelect id="search-max-age" name="max_age" label={t("search.maxAge")} value={values.max_age} />
         </>
       )}
       <div className="col-4 col-md-2">
@@ -121,5 +96,26 @@ export function SearchForm({
         </button>
       </div>
     </Form>
+  );
+}
+
+const ages = Array.from({ length: 82 }, (_, i) => 18 + i);
+
+/** One end of the age range: any, or an age from 18 to 99. */
+function AgeSelect({ id, name, label, value }: { id: string; name: string; label: string; value: string | undefined }) {
+  return (
+    <div className="col-4 col-md-1">
+      <label htmlFor={id} className="form-label small">
+        {label}
+      </label>
+      <select id={id} name={name} defaultValue={value ?? ""} className="form-select">
+        <option value="">–</option>
+        {ages.map((a) => (
+          <option key={a} value={a}>
+            {a}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }

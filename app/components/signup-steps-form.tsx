@@ -22,6 +22,33 @@ export interface SignupChoices {
   constraints: ReturnType<typeof getZodConstraint>[];
 }
 
+/** A signup page's panel: why this visitor may not sign up here, or the steps of the form. */
+export function SignupPanel({
+  refusal,
+  state,
+  choices,
+  action,
+}: {
+  refusal: string | null;
+  state: SignupFormState | undefined;
+  choices: SignupChoices;
+  action: string;
+}) {
+  const { t } = useTranslation();
+  if (refusal) {
+    return (
+      <div className="alert alert-warning" role="alert">
+        {t(keyOf(refusal))}
+      </div>
+    );
+  }
+  return (
+    <div className="card card-body shadow-sm">
+      <SignupStepsForm state={state ?? { step: 0, values: {} }} choices={choices} action={action} />
+    </div>
+  );
+}
+
 /**
  * Signup steps 0 to 4 (docs/product.md §2) as one form per step. The answers of earlier steps ride along as hidden
  * fields; the same component serves the /signup page (a plain post) and the signup modal (a fetcher).
@@ -31,7 +58,7 @@ export function SignupStepsForm({
   choices,
   action,
   FormComponent = Form,
-  busy = false,
+  busy,
 }: {
   state: SignupFormState;
   choices: SignupChoices;

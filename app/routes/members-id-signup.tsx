@@ -1,9 +1,8 @@
-import { data, useActionData, useNavigation } from "react-router";
+import { data, useActionData } from "react-router";
 import { signupCompleteFlag } from "~/components/activation-reminder";
 import { ErrorPage } from "~/components/error-page";
 import { FictionalMarker } from "~/components/fictional-marker";
-import { SignupStepsForm } from "~/components/signup-steps-form";
-import { keyOf } from "~/i18n/keys";
+import { SignupPanel } from "~/components/signup-steps-form";
 import { useTranslation } from "~/i18n/translator";
 import { type RouteHandle, useRootData } from "~/root";
 import { ApiCallError, type CallContext, callApi } from "~/services/api.server";
@@ -52,7 +51,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export default function MemberSignup({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   const root = useRootData();
   const { profile } = loaderData;
   return (
@@ -83,20 +81,12 @@ export default function MemberSignup({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="col-12 col-md-7 col-lg-5">
           <h2 className="h4 mb-3">{loaderData.title}</h2>
-          {loaderData.refusal ? (
-            <div className="alert alert-warning" role="alert">
-              {t(keyOf(loaderData.refusal))}
-            </div>
-          ) : (
-            <div className="card card-body shadow-sm">
-              <SignupStepsForm
-                state={actionData ?? { step: 0, values: {} }}
-                choices={loaderData.choices}
-                action={`/members/${profile.id}/signup`}
-                busy={navigation.state === "submitting"}
-              />
-            </div>
-          )}
+          <SignupPanel
+            refusal={loaderData.refusal}
+            state={actionData}
+            choices={loaderData.choices}
+            action={`/members/${profile.id}/signup`}
+          />
         </div>
       </div>
     </main>

@@ -1,6 +1,6 @@
-import { Link, useActionData, useNavigation } from "react-router";
-import { SignupStepsForm } from "~/components/signup-steps-form";
-import { keyOf } from "~/i18n/keys";
+import { Link, useActionData } from "react-router";
+import { NarrowPage } from "~/components/narrow-page";
+import { SignupPanel } from "~/components/signup-steps-form";
 import { useTranslation } from "~/i18n/translator";
 import type { RouteHandle } from "~/root";
 import { requireVisitor } from "~/services/auth.server";
@@ -27,32 +27,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Signup({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   return (
-    <main id="main" className="flex-grow-1 container-lg py-5">
-      <div className="row justify-content-center">
-        <div className="col-12 col-sm-10 col-md-7 col-lg-5">
-          <h1 className="h3 mb-4">{loaderData.title}</h1>
-          {loaderData.refusal ? (
-            <div className="alert alert-warning" role="alert">
-              {t(keyOf(loaderData.refusal))}
-            </div>
-          ) : (
-            <div className="card card-body shadow-sm">
-              <SignupStepsForm
-                state={actionData ?? { step: 0, values: {} }}
-                choices={loaderData.choices}
-                action="/signup"
-                busy={navigation.state === "submitting"}
-              />
-            </div>
-          )}
-          <p className="mt-3 text-center">
-            {t("signup.haveAccount")} <Link to="/login">{t("nav.login")}</Link>
-          </p>
-        </div>
-      </div>
-    </main>
+    <NarrowPage title={loaderData.title}>
+      <SignupPanel refusal={loaderData.refusal} state={actionData} choices={loaderData.choices} action="/signup" />
+      <p className="mt-3 text-center">
+        {t("signup.haveAccount")} <Link to="/login">{t("nav.login")}</Link>
+      </p>
+    </NarrowPage>
   );
 }
 
