@@ -229,7 +229,8 @@ function loadContext(exports: EntryExports, api: ApiHandler | undefined) {
 function inProcessApi(api: express.Router): ApiHandler {
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", true);
+  // Injected requests come from 127.0.0.1 (light-my-request): their X-Forwarded-For is the browser's, set by api.server.ts.
+  app.set("trust proxy", "loopback");
   // Only this process's web tier calls here: its request id is the page request's, so both tiers log the same.
   app.use(assignRequestId);
   app.use("/api", api);
