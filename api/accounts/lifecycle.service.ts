@@ -201,7 +201,7 @@ export async function requestDeletion(deps: MailDeps, attempt: PasswordAttempt, 
     to: member.email,
     name: await profileName(deps.db, member.id),
     language: member.language,
-    values: { days: reactivationDays },
+    values: { count: reactivationDays },
   }).catch(() => undefined);
 }
 

@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { expect, test } from "vitest";
 import { locales } from "../../contract/locales";
 import { type MailKind, renderMail } from "./templates";
@@ -14,7 +16,7 @@ test("every mail renders in every language with its link and no unfilled placeho
         site: "Heartline",
         supportEmail: "help@example.com",
         link: "https://example.com/x?token=abc",
-        values: { newEmail: "b@example.com", days: 14 },
+        values: { newEmail: "b@example.com", count: 14 },
       });
       expect(mail.subject, `${language} ${kind}`).not.toMatch(/\{\{|\}\}/);
       expect(mail.text).not.toMatch(/\{\{|\}\}/);
@@ -45,4 +47,91 @@ test("mails are in the member's language, and HTML escapes what members typed", 
   expect(german.subject).not.toBe(english.subject);
   expect(german.html).toContain("&#60;b&#62;Jo");
   expect(german.html).not.toContain("<b>Jo</b>");
+});
+
+const deletionMail = (language: string, count: number) =>
+  renderMail("deletion", {
+    to: "a@example.com",
+    language,
+    name: "Ana",
+    site: "Heartline",
+    supportEmail: "help@example.com",
+    link: "https://example.com/x?token=abc",
+    values: { count },
+  });
+
+test("the deletion mail's days are in the plural form of the count", () => {
+  const en14 = deletionMail("en", 14);
+  expect(en14.text).toContain("in 14 days");
+  expect(en14.text).toContain("After 14 days");
+  const en1 = deletionMail("en", 1);
+  expect(en1.text).toContain("in 1 day.");
+  expect(en1.text).toContain("within 1 day.");
+  expect(en1.text).toContain("After 1 day your");
+  expect(en1.text).not.toContain("1 days");
+
+  const pl14 = deletionMail("pl", 14);
+  expect(pl14.text).toContain("za 14 dni");
+  expect(pl14.text).toContain("Po upływie 14 dni");
+  const pl1 = deletionMail("pl", 1);
+  expect(pl1.text).toContain("za 1 dzień");
+  expect(pl1.text).toContain("W ciągu 1 dnia");
+  expect(pl1.text).toContain("Po upływie 1 dnia");
+  expect(pl1.text).not.toMatch(/\b1 dni\b/);
+  expect(deletionMail("pl", 3).text).toContain("za 3 dni");
+  expect(deletionMail("pl", 5).text).toContain("za 5 dni");
+
+  const fr14 = deletionMail("fr", 14);
+  expect(fr14.text).toContain("dans 14 jours");
+  expect(fr14.text).toContain("Au bout de 14 jours");
+  expect(fr14.html).toContain("dans 14 jours");
+});
+
+const localeDir = path.join(import.meta.dirname, "locales");
+const pluralSuffix = /_(zero|one|two|few|many|other)$/;
+const order = ["zero", "one", "two", "few", "many", "other"];
+/** A language's CLDR plural categories (as i18next finds them with Intl.PluralRules), in i18next's order. */
+const categories = (locale: string) =>
+  new Intl.PluralRules(locale)
+    .resolvedOptions()
+    .pluralCategories.slice()
+    .sort((a, b) => order.indexOf(a) - order.indexOf(b));
+
+function flatten(value: unknown, prefix = "", out: Record<string, string> = {}) {
+  if (value && typeof value === "object") {
+    for (const [key, inner] of Object.entries(value)) flatten(inner, prefix ? `${prefix}.${key}` : key, out);
+  } else out[prefix] = String(value);
+  return out;
+}
+
+/** Each plural key family (`deletion.body`) with the categories it has, in i18next's order. */
+function pluralFamilies(strings: Record<string, string>) {
+  const families: Record<string, string[]> = {};
+  for (const key of Object.keys(strings)) {
+    const match = key.match(pluralSuffix);
+    if (!match) continue;
+    const family = key.replace(pluralSuffix, "");
+    families[family] = [...(families[family] ?? []), match[1]!];
+  }
+  for (const forms of Object.values(families)) forms.sort((a, b) => order.indexOf(a) - order.indexOf(b));
+  return families;
+}
+
+test("every plural key family has exactly its language's plural categories, and every count is in a plural key", () => {
+  const read = (locale: string) => flatten(JSON.parse(fs.readFileSync(path.join(localeDir, `${locale}.json`), "utf8")));
+  const english = Object.keys(pluralFamilies(read("en"))).sort();
+  expect(english).toEqual(expect.arrayContaining(["deletion.body", "deletion.note"]));
+  for (const locale of locales) {
+    const strings = read(locale);
+    const families = pluralFamilies(strings);
+    expect(Object.keys(families).sort(), locale).toEqual(english);
+    for (const [family, forms] of Object.entries(families))
+      expect(forms, `${locale} ${family}`).toEqual(categories(locale));
+    const counted = Object.keys(strings).filter(
+      (k) => /\{\{\s*(count|days)\b/.test(strings[k]!) && !pluralSuffix.test(k),
+    );
+    expect(counted, `${locale}: ${counted.join(", ")}`).toEqual([]);
+  }
+  expect(categories("pl")).toEqual(["one", "few", "many", "other"]);
+  expect(categories("fr")).toEqual(["one", "many", "other"]);
 });
