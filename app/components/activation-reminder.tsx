@@ -1,5 +1,6 @@
 import { Form, Link, useLocation, useMatches } from "react-router";
 import { useTranslation } from "~/i18n/translator";
+import { SubmitButton } from "./form-kit";
 
 // docs/product.md §4: not on the signup, settings and notifications routes.
 const quietRoutes = new Set(["signup", "complete-signup", "signup-matches", "members-id-signup", "notifications"]);
@@ -22,9 +23,7 @@ export function ActivationReminder({ email, isPhone }: { email: string; isPhone:
   const resend = (
     <Form method="post" action="/activation-mail" className="d-inline">
       <input type="hidden" name="redirectTo" value={here} />
-      <button type="submit" className="btn btn-sm btn-dark">
-        {t("activation.resend")}
-      </button>
+      <SubmitButton className="btn btn-sm btn-dark">{t("activation.resend")}</SubmitButton>
     </Form>
   );
   if (isPhone && params.has(signupCompleteFlag)) {

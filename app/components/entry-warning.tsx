@@ -1,5 +1,6 @@
 import { Form, useLocation } from "react-router";
 import { useTranslation } from "~/i18n/translator";
+import { SubmitButton } from "./form-kit";
 
 /**
  * The adult-content entry warning shown on a first visit (docs/product.md §1), with the extra Dutch or German notice.
@@ -28,9 +29,9 @@ export function EntryWarning({
           {variant === "DE" && <p className="alert alert-info small">{t("entryWarning.de")}</p>}
           <Form method="post" action="/entry-warning" className="d-flex flex-wrap gap-2">
             <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-            <button type="submit" className="btn btn-primary flex-grow-1">
+            <SubmitButton className="btn btn-primary flex-grow-1">
               {t("entryWarning.enter", { count: minAge })}
-            </button>
+            </SubmitButton>
             <a href="https://www.google.com/" className="btn btn-outline-dark flex-grow-1" rel="noreferrer">
               {t("entryWarning.leave")}
             </a>

@@ -6,7 +6,7 @@ import {
   type SubmissionResult,
   useForm as useConformForm,
 } from "@conform-to/react";
-import type { ReactNode } from "react";
+import type { ButtonHTMLAttributes, ReactNode } from "react";
 import { useNavigation } from "react-router";
 import { type CommonKey, keyOf } from "~/i18n/keys";
 import { useTranslation } from "~/i18n/translator";
@@ -159,14 +159,11 @@ export function SubmitButton({
   children,
   className = "btn btn-primary",
   busy,
-}: {
-  children: ReactNode;
-  className?: string;
-  busy?: boolean;
-}) {
+  ...button
+}: Omit<ButtonHTMLAttributes<HTMLButtonElement>, "type" | "disabled"> & { busy?: boolean }) {
   const navigation = useNavigation();
   return (
-    <button type="submit" className={className} disabled={busy ?? navigation.state === "submitting"}>
+    <button type="submit" className={className} disabled={busy ?? navigation.state === "submitting"} {...button}>
       {children}
     </button>
   );

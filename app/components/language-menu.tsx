@@ -1,6 +1,7 @@
 import { Form, useLocation } from "react-router";
 import { useTranslation } from "~/i18n/translator";
 import { type Locale, languageNames } from "../../contract/locales";
+import { SubmitButton } from "./form-kit";
 import { Icon } from "./icons";
 
 /**
@@ -22,9 +23,8 @@ export function LanguageMenu({ languages, current }: { languages: Locale[]; curr
       <Form method="post" action="/language" reloadDocument className="dropdown-menu dropdown-menu-end show-when-open">
         <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
         {languages.map((code) => (
-          <button
+          <SubmitButton
             key={code}
-            type="submit"
             name="language"
             value={code}
             lang={code}
@@ -32,7 +32,7 @@ export function LanguageMenu({ languages, current }: { languages: Locale[]; curr
             aria-current={code === current ? "true" : undefined}
           >
             {languageNames[code]}
-          </button>
+          </SubmitButton>
         ))}
       </Form>
     </details>

@@ -1,5 +1,6 @@
 import { Form } from "react-router";
 import { useTranslation } from "~/i18n/translator";
+import { SubmitButton } from "./form-kit";
 
 export interface SearchFormValues {
   gender?: string;
@@ -91,9 +92,7 @@ export function SearchForm({
         </>
       )}
       <div className="col-4 col-md-2">
-        <button type="submit" className="btn btn-primary w-100">
-          {t("search.submit")}
-        </button>
+        <SubmitButton className="btn btn-primary w-100">{t("search.submit")}</SubmitButton>
       </div>
     </Form>
   );

@@ -226,9 +226,9 @@ export function SignupStepsForm({
 
       <div className="d-flex gap-2">
         {step > 0 && (
-          <button type="submit" name="intent" value="back" formNoValidate className="btn btn-outline-dark">
+          <SubmitButton name="intent" value="back" formNoValidate className="btn btn-outline-dark">
             {t("signup.back")}
-          </button>
+          </SubmitButton>
         )}
         <SubmitButton className="btn btn-primary flex-grow-1" busy={busy}>
           {step === lastSignupStep ? t("signup.create") : t("signup.next")}

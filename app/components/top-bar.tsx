@@ -2,6 +2,7 @@ import { Form, Link, NavLink } from "react-router";
 import { useTranslation } from "~/i18n/translator";
 import type { RootData } from "~/root";
 import { badgeCount, creditsBadgeTone } from "~/services/site-info";
+import { SubmitButton } from "./form-kit";
 import { Icon } from "./icons";
 import { LanguageMenu } from "./language-menu";
 
@@ -144,9 +145,7 @@ function AccountMenu({ name, thumb }: { name: string; thumb: string | null }) {
         </li>
         <li>
           <Form method="post" action="/logout" reloadDocument>
-            <button type="submit" className="dropdown-item">
-              {t("nav.logout")}
-            </button>
+            <SubmitButton className="dropdown-item">{t("nav.logout")}</SubmitButton>
           </Form>
         </li>
       </ul>

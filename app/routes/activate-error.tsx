@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { SubmitButton } from "~/components/form-kit";
 import { useTranslation } from "~/i18n/translator";
 import { useRootData } from "~/root";
 import { getI18n } from "~/services/i18n.server";
@@ -20,9 +21,7 @@ export default function ActivateError() {
       {member ? (
         <Form method="post" action="/activation-mail">
           <input type="hidden" name="redirectTo" value="/" />
-          <button type="submit" className="btn btn-primary">
-            {t("activation.resend")}
-          </button>
+          <SubmitButton className="btn btn-primary">{t("activation.resend")}</SubmitButton>
         </Form>
       ) : (
         <Link to="/login" className="btn btn-primary">

@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { SubmitButton } from "~/components/form-kit";
 import { useTranslation } from "~/i18n/translator";
 import type { RouteHandle } from "~/root";
 import { requireMember } from "~/services/auth.server";
@@ -33,9 +34,7 @@ export default function CompleteSignup({ loaderData }: Route.ComponentProps) {
               <p className="lead">{t("completeSignup.checkInbox", { email: loaderData.email })}</p>
               <Form method="post" action="/activation-mail" className="mb-4">
                 <input type="hidden" name="redirectTo" value="/complete-signup" />
-                <button type="submit" className="btn btn-outline-dark">
-                  {t("activation.resend")}
-                </button>
+                <SubmitButton className="btn btn-outline-dark">{t("activation.resend")}</SubmitButton>
               </Form>
             </>
           )}

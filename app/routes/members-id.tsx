@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useFetcher } from "react-router";
 import { ErrorPage } from "~/components/error-page";
 import { FictionalMarker } from "~/components/fictional-marker";
+import { SubmitButton } from "~/components/form-kit";
 import { MatchNotice } from "~/components/match-notice";
 import { ProfileCard } from "~/components/profile-card";
 import { keyOf } from "~/i18n/keys";
@@ -126,13 +127,9 @@ export default function MemberProfile({ loaderData }: Route.ComponentProps) {
                 <input type="hidden" name="intent" value={liked ? "unlike" : "like"} />
                 <input type="hidden" name="name" value={profile.name} />
                 <JsFlag />
-                <button
-                  type="submit"
-                  className={`btn ${liked ? "btn-outline-primary" : "btn-primary"}`}
-                  aria-pressed={liked}
-                >
+                <SubmitButton className={`btn ${liked ? "btn-outline-primary" : "btn-primary"}`} aria-pressed={liked}>
                   {liked ? t("profile.unlike") : t("profile.like")}
-                </button>
+                </SubmitButton>
               </likeFetcher.Form>
               <Link to={`/members/${profile.id}/chat`} className="btn btn-outline-dark">
                 {t("profile.message")}
@@ -143,9 +140,9 @@ export default function MemberProfile({ loaderData }: Route.ComponentProps) {
               <Form method="post">
                 <input type="hidden" name="intent" value={profile.blocked ? "unblock" : "block"} />
                 <input type="hidden" name="name" value={profile.name} />
-                <button type="submit" className="btn btn-outline-danger">
+                <SubmitButton className="btn btn-outline-danger">
                   {profile.blocked ? t("profile.unblock") : t("profile.block")}
-                </button>
+                </SubmitButton>
               </Form>
             </div>
           ) : (

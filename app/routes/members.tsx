@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { Link, redirect, useFetcher, useLocation } from "react-router";
+import { SubmitButton } from "~/components/form-kit";
 import { ProfileCard } from "~/components/profile-card";
 import { SearchForm } from "~/components/search-form";
 import { SignupLink } from "~/components/signup-modal";
@@ -127,9 +128,9 @@ export default function Members({ loaderData }: Route.ComponentProps) {
                   <input key={k} type="hidden" name={k} value={v} />
                 ))}
                 <input type="hidden" name="page" value={lastPage + 1} />
-                <button type="submit" className="btn btn-primary" disabled={more.state !== "idle"}>
+                <SubmitButton className="btn btn-primary" busy={more.state !== "idle"}>
                   {t("search.more")}
-                </button>
+                </SubmitButton>
               </more.Form>
             </div>
           )}

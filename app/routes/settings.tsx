@@ -166,9 +166,9 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
             <Form method="post">
               <input type="hidden" name="intent" value="invisible" />
               <input type="hidden" name="invisible" value={loaderData.invisible ? "off" : "on"} />
-              <button type="submit" className="btn btn-outline-dark">
+              <SubmitButton className="btn btn-outline-dark">
                 {loaderData.invisible ? t("settings.invisibleTurnOff") : t("settings.invisibleTurnOn")}
-              </button>
+              </SubmitButton>
             </Form>
           </section>
         </div>
@@ -303,9 +303,7 @@ function DeleteAccount({
           <p className="mb-2 fw-semibold">
             {t("deletion.offer", { percentage: offer.percentage, count: offer.credits })}
           </p>
-          <button type="submit" className="btn btn-success btn-sm">
-            {t("deletion.takeOffer")}
-          </button>
+          <SubmitButton className="btn btn-success btn-sm">{t("deletion.takeOffer")}</SubmitButton>
         </Form>
       ))}
       <p>{t("deletion.lead", { count: deletionDays })}</p>

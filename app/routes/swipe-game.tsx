@@ -1,6 +1,7 @@
 import { useRef } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { FictionalMarker } from "~/components/fictional-marker";
+import { SubmitButton } from "~/components/form-kit";
 import { useTranslation } from "~/i18n/translator";
 import { type RouteHandle, useRootData } from "~/root";
 import { ApiCallError, callApi } from "~/services/api.server";
@@ -119,28 +120,26 @@ export default function SwipeGame({ loaderData }: Route.ComponentProps) {
             <div className="d-flex gap-3 mt-3">
               <Form method="post" ref={skipForm} className="flex-grow-1">
                 <input type="hidden" name="id" value={profile.id} />
-                <button
-                  type="submit"
+                <SubmitButton
                   name="intent"
                   value="skip"
                   className="btn btn-outline-dark btn-lg w-100"
-                  disabled={navigation.state !== "idle"}
+                  busy={navigation.state !== "idle"}
                 >
                   {t("swipe.skip")}
-                </button>
+                </SubmitButton>
               </Form>
               <Form method="post" ref={likeForm} className="flex-grow-1">
                 <input type="hidden" name="id" value={profile.id} />
                 <input type="hidden" name="name" value={profile.name} />
-                <button
-                  type="submit"
+                <SubmitButton
                   name="intent"
                   value="like"
                   className="btn btn-primary btn-lg w-100"
-                  disabled={loaderData.likes_left === 0 || navigation.state !== "idle"}
+                  busy={loaderData.likes_left === 0 || navigation.state !== "idle"}
                 >
                   {t("swipe.like")}
-                </button>
+                </SubmitButton>
               </Form>
             </div>
           </>
