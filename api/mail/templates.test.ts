@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "vitest";
 import { locales } from "../../contract/locales";
+import { pluralCategories as categories, pluralOrder, pluralSuffix } from "../../contract/plural-categories";
 import { type MailKind, renderMail } from "./templates";
 
 const kinds: MailKind[] = ["activation", "passwordReset", "mailChange", "deletion"];
@@ -88,14 +89,6 @@ test("the deletion mail's days are in the plural form of the count", () => {
 });
 
 const localeDir = path.join(import.meta.dirname, "locales");
-const pluralSuffix = /_(zero|one|two|few|many|other)$/;
-const order = ["zero", "one", "two", "few", "many", "other"];
-/** A language's CLDR plural categories (as i18next finds them with Intl.PluralRules), in i18next's order. */
-const categories = (locale: string) =>
-  new Intl.PluralRules(locale)
-    .resolvedOptions()
-    .pluralCategories.slice()
-    .sort((a, b) => order.indexOf(a) - order.indexOf(b));
 
 function flatten(value: unknown, prefix = "", out: Record<string, string> = {}) {
   if (value && typeof value === "object") {
@@ -113,7 +106,7 @@ function pluralFamilies(strings: Record<string, string>) {
     const family = key.replace(pluralSuffix, "");
     families[family] = [...(families[family] ?? []), match[1]!];
   }
-  for (const forms of Object.values(families)) forms.sort((a, b) => order.indexOf(a) - order.indexOf(b));
+  for (const forms of Object.values(families)) forms.sort((a, b) => pluralOrder.indexOf(a) - pluralOrder.indexOf(b));
   return families;
 }
 

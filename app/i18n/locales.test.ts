@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "vitest";
 import { locales } from "../../contract/locales";
+import { pluralCategories as categories, pluralSuffix } from "../../contract/plural-categories";
 
 const dir = path.join(import.meta.dirname, "locales");
 const namespaces = fs.readdirSync(path.join(dir, "en")).filter((f) => f.endsWith(".json"));
@@ -19,15 +20,6 @@ const placeholders = (text: string) => (text.match(/\{\{[^}]+\}\}/g) ?? []).map(
 const tags = (text: string) => (text.match(/<\/?[\w-]+\s*\/?>/g) ?? []).map((t) => t.replace(/\s+/g, "")).sort();
 const nestings = (text: string) => (text.match(/\$t\([^,)]+/g) ?? []).sort();
 const markup = (text: string) => [...placeholders(text), ...tags(text), ...nestings(text)];
-
-const pluralSuffix = /_(zero|one|two|few|many|other)$/;
-/** A language's plural categories, as i18next finds them (Intl.PluralRules), in i18next's order. */
-const order = ["zero", "one", "two", "few", "many", "other"];
-const categories = (locale: string) =>
-  new Intl.PluralRules(locale)
-    .resolvedOptions()
-    .pluralCategories.slice()
-    .sort((a, b) => order.indexOf(a) - order.indexOf(b));
 
 /** The keys a language must have: English's, with each plural key in that language's own categories. */
 function expectedKeys(en: Record<string, string>, locale: string) {
