@@ -2,21 +2,23 @@ import { defineConfig } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 
-// Debian's Chromium (Playwright cannot download browsers here), with the flags the machine needs.
+// Debian's Chromium (Playwright cannot download browsers here), with the flags the machine needs; the bench uses it too.
+export const chromiumLaunchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-quic",
+    "--no-first-run",
+  ],
+};
+
 const chromium = {
   browserName: "chromium" as const,
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--disable-quic",
-      "--no-first-run",
-    ],
-  },
+  launchOptions: chromiumLaunchOptions,
 };
 
 /** Every journey runs twice: with JavaScript, and without it (docs/architecture.md "Progressive enhancement"). */

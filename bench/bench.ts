@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { chromium } from "@playwright/test";
 import autocannon from "autocannon";
+import { chromiumLaunchOptions } from "../playwright.config";
 
 /**
  * `npm run bench`: the production server (as `npm start` runs it) and the anchor (bench/anchor-server.ts: React's
@@ -192,18 +193,7 @@ try {
   }
   console.log(`server resident set, peak under load: ${peakRss.toFixed(0)} MB`);
 
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--disable-quic",
-      "--no-first-run",
-    ],
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions);
   console.log("\nloaded by Chromium at 360 px (kB as sent: brotli)          HTML      JS  scripts     CSS  images");
   for (const route of routes) {
     const w = await pageWeight(browser, origin + route.path, route.cookie);
