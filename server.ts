@@ -12,6 +12,7 @@ import { deleteEndedSessions } from "./api/accounts/accounts.service";
 import { purgeDeletedAccounts } from "./api/accounts/lifecycle.service";
 import { deleteStaleLoginFailures } from "./api/accounts/login-guard";
 import { createMailer } from "./api/adapters/mail";
+import { paymentProviderFor } from "./api/adapters/payments/choose";
 import { createApi } from "./api/app";
 import { type Db, openDatabase } from "./api/db/database";
 import { migrateToLatest } from "./api/db/migrate";
@@ -20,6 +21,7 @@ import { parseApiEnv } from "./api/env.server";
 import { isLoopback } from "./api/http/loopback";
 import { refuseForeignOrigin } from "./api/http/origin";
 import { createLogger } from "./api/logger";
+import { checkUnsettledPayments, type PaymentDeps } from "./api/payments/payments.service";
 import { parseWebEnv } from "./app/services/env.server";
 import { type ApiHandler, inProcessFetch } from "./app/services/in-process-api.server";
 import { HOUR } from "./contract/durations";
@@ -73,10 +75,12 @@ export async function startServer({ dev = false } = {}) {
       outboxDir: path.join(apiEnv.DATA_DIR, "outbox"),
       logger: apiLogger,
     });
-    const api = createApi({ db, env: apiEnv, logger: apiLogger, mailer });
+    const payments = paymentProviderFor(apiEnv, db, apiLogger);
+    const api = createApi({ db, env: apiEnv, logger: apiLogger, mailer, payments });
     app.use("/api", api);
     apiHandler = inProcessApi(api);
     scheduleCleanup(db, photosDir, apiLogger);
+    if (payments) schedulePaymentChecks({ db, provider: payments }, apiEnv.PAYMENT_CHECK_SECONDS, apiLogger);
     app.use("/uploads", express.static(path.join(apiEnv.DATA_DIR, "uploads"), { maxAge: "7d", index: false }));
   }
 
@@ -153,6 +157,19 @@ function scheduleCleanup(db: Db, photosDir: string, log: ReturnType<typeof creat
   setInterval(cleanUp, HOUR).unref();
 }
 
+/** Open payments are asked about again now and then: a lost webhook must not lose a purchase. */
+function schedulePaymentChecks(deps: PaymentDeps, seconds: number, log: ReturnType<typeof createLogger>) {
+  const check = async () => {
+    try {
+      const changed = await checkUnsettledPayments(deps);
+      if (changed) log.info({ count: changed }, "open payments settled by the scheduled check");
+    } catch (error) {
+      log.error({ err: error }, "payment check failed");
+    }
+  };
+  setInterval(check, seconds * 1000).unref();
+}
+
 /**
  * The built client: hashed assets for a year (immutable), each sent as the .br or .gz made at build time when the
  * browser takes it; the few other files (favicon) for an hour. Only paths the build has reach the file system:
@@ -195,7 +212,8 @@ function securityHeaders(dev: boolean) {
         imgSrc: ["'self'", "data:", "blob:"],
         connectSrc: ["'self'", ...(dev ? ["ws:"] : [])],
         frameAncestors: ["'none'"],
-        formAction: ["'self'"],
+        // The checkout form's answer redirects to the payment provider's page (Mollie when it takes payments).
+        formAction: ["'self'", "https://www.mollie.com"],
         upgradeInsecureRequests: null,
       },
     },

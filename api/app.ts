@@ -7,6 +7,8 @@ import { accountsRoutes } from "./accounts/accounts.routes";
 import { markSeen, memberForToken } from "./accounts/accounts.service";
 import { lifecycleRoutes } from "./accounts/lifecycle.routes";
 import type { Mailer } from "./adapters/mail";
+import { isSandbox, paymentProviderFor } from "./adapters/payments/choose";
+import type { PaymentProvider } from "./adapters/payments/provider";
 import type { Db } from "./db/database";
 import type { ApiEnv } from "./env.server";
 import { ApiError } from "./errors";
@@ -17,6 +19,8 @@ import { refuseForeignOrigin } from "./http/origin";
 import { passwordRateLimit } from "./http/rate-limit";
 import { assertContractServed, type ContractRoutes } from "./http/register";
 import { membersRoutes } from "./members/members.routes";
+import { paymentsRoutes } from "./payments/payments.routes";
+import { sandboxCheckoutRoutes } from "./payments/sandbox-checkout.routes";
 import { settingsRoutes } from "./settings/settings.routes";
 import { siteForDomain } from "./settings/settings.service";
 import { signupRoutes } from "./signup/signup.routes";
@@ -26,10 +30,13 @@ export interface ApiDeps {
   env: ApiEnv;
   logger: Logger;
   mailer: Mailer;
+  /** Null when payments are off; by default the one the environment names. */
+  payments?: PaymentProvider | null;
 }
 
 /** What every route module is given: the API's dependencies and the limits its routes share. */
 export interface RouteDeps extends ApiDeps {
+  payments: PaymentProvider | null;
   limits: {
     /** One per-address limit for every password check: login, and the old password of a change or deletion. */
     password: RequestHandler;
@@ -38,8 +45,12 @@ export interface RouteDeps extends ApiDeps {
 
 /** The routers of every contract endpoint (contract/endpoints.ts), each registered through api/http/register.ts. */
 export function apiRoutes(deps: ApiDeps): ContractRoutes[] {
-  const routeDeps: RouteDeps = { ...deps, limits: { password: passwordRateLimit(deps.env) } };
-  return [settingsRoutes, accountsRoutes, signupRoutes, membersRoutes, lifecycleRoutes].map((routes) =>
+  const routeDeps: RouteDeps = {
+    ...deps,
+    payments: deps.payments ?? null,
+    limits: { password: passwordRateLimit(deps.env) },
+  };
+  return [settingsRoutes, accountsRoutes, signupRoutes, membersRoutes, lifecycleRoutes, paymentsRoutes].map((routes) =>
     routes(routeDeps),
   );
 }
@@ -89,9 +100,11 @@ export function createApi(deps: ApiDeps): Router {
     next();
   });
 
-  const routes = apiRoutes(deps);
+  const payments = deps.payments === undefined ? paymentProviderFor(env, db, logger) : deps.payments;
+  const routes = apiRoutes({ ...deps, payments });
   for (const { router } of routes) api.use(router);
   assertContractServed(routes.flatMap((r) => r.registered));
+  if (isSandbox(payments)) api.use(sandboxCheckoutRoutes(db, payments));
   if (env.outboxPage) {
     // What would have been mailed, reset links included: only with OUTBOX_PAGE=true, and only to this machine.
     api.get("/dev-outbox.php", async (req, res, next) => {

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { wantsDemo } from "./db/seed/demo-wanted";
 
 /** The member API's configuration: every variable with a working default (docs/architecture.md "Conventions"). */
 const apiEnvSchema = z.object({
@@ -29,11 +30,27 @@ const apiEnvSchema = z.object({
   SEED_DEMO: z.enum(["true", "false"]).optional(),
   /** Believe Cloudflare's CF-IPCountry header: only when the site is behind Cloudflare, which sets it. */
   TRUST_CF_HEADERS: z.enum(["true", "false"]).default("false"),
+  /**
+   * Who takes payments: mollie (needs MOLLIE_API_KEY), sandbox (a test checkout that moves no money), or none.
+   * Unset: mollie with a key, else the sandbox where the demo site is wanted, else none (docs/operations.md).
+   */
+  PAYMENT_PROVIDER: z.enum(["mollie", "sandbox", "none"]).optional(),
+  MOLLIE_API_KEY: z
+    .string()
+    .regex(/^(live|test)_\w+$/, "must start with live_ or test_")
+    .optional(),
+  /** Mollie's API base, for a local fake in tests. */
+  MOLLIE_API_ENDPOINT: z.url().optional(),
+  /** How long the sandbox's "pending" payments take to clear. */
+  SANDBOX_SETTLE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
+  /** How often open payments are asked about again, in seconds (a webhook may be lost). */
+  PAYMENT_CHECK_SECONDS: z.coerce.number().int().min(10).default(300),
 });
 export type ApiEnv = z.infer<typeof apiEnvSchema> & {
   databaseUrl: string;
   outboxPage: boolean;
   trustCfHeaders: boolean;
+  paymentProvider: "mollie" | "sandbox" | "none";
 };
 
 /** Parses an environment once; a bad value stops the start with a message naming the variable. */
@@ -49,5 +66,12 @@ export function parseApiEnv(source: NodeJS.ProcessEnv = process.env): ApiEnv {
     databaseUrl: env.DATABASE_URL ?? `file:${path.join(env.DATA_DIR, "app.db")}`,
     outboxPage: env.OUTBOX_PAGE === "true",
     trustCfHeaders: env.TRUST_CF_HEADERS === "true",
+    paymentProvider: env.PAYMENT_PROVIDER ?? defaultPaymentProvider(env),
   };
+}
+
+/** Safe by default: a site that is not the demo never gives credits away through the sandbox unless told to. */
+function defaultPaymentProvider(env: z.infer<typeof apiEnvSchema>): ApiEnv["paymentProvider"] {
+  if (env.MOLLIE_API_KEY) return "mollie";
+  return wantsDemo(env.SITE_DOMAIN, env.SEED_DEMO) || env.NODE_ENV !== "production" ? "sandbox" : "none";
 }

@@ -27,6 +27,12 @@ export const errorCodes = [
   "payload_too_large",
   "unsupported_media_type",
   "method_not_allowed",
+  "idempotency_key_required",
+  "payments_unavailable",
+  "provider_failed",
+  "discount_not_found",
+  "discount_used",
+  "insufficient_credits",
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

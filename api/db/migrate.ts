@@ -4,6 +4,7 @@ import * as m0001 from "./migrations/0001-initial";
 import * as m0002 from "./migrations/0002-accounts";
 import * as m0003 from "./migrations/0003-likes-blocks";
 import * as m0004 from "./migrations/0004-security";
+import * as m0005 from "./migrations/0005-payments";
 
 // Listed by hand so that the build and tsx resolve them the same way; numbered, frozen once landed.
 const migrations: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   "0002-accounts": m0002,
   "0003-likes-blocks": m0003,
   "0004-security": m0004,
+  "0005-payments": m0005,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

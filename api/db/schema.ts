@@ -155,6 +155,60 @@ export interface CreditLedgerTable {
   reason: string;
   reference: string | null;
   created_at: string;
+  /** Unique per member: a movement replayed with the same key finds this entry instead of moving again. */
+  idempotency_key: string | null;
+  /** 1: a spend the balance could not cover, kept as a record; it moved nothing. */
+  refused: Generated<number>;
+}
+
+/** What a site sells: `credits` for `amount_cents` in `currency` (docs/product.md §1.4). */
+export interface CreditBundlesTable {
+  id: Generated<number>;
+  site_id: number;
+  currency: string;
+  credits: number;
+  amount_cents: number;
+  position: number;
+}
+
+export type PaymentStatus = "open" | "pending" | "paid" | "failed" | "canceled" | "expired";
+
+/** A member's purchase of a bundle, and its state at the provider (docs/product.md §4). */
+export interface PaymentsTable {
+  id: Generated<number>;
+  site_id: number;
+  user_id: number;
+  bundle_id: number;
+  credits: number;
+  amount_cents: number;
+  /** The bundle's price before a discount code. */
+  original_amount_cents: number;
+  currency: string;
+  method: string;
+  provider: string;
+  provider_payment_id: string | null;
+  checkout_url: string | null;
+  status: PaymentStatus;
+  discount_code_id: number | null;
+  idempotency_key: string;
+  created_at: string;
+  updated_at: string;
+  paid_at: string | null;
+}
+
+/** The sandbox provider's own record of a payment, as a real provider keeps it on its servers. */
+export interface SandboxPaymentsTable {
+  id: string;
+  amount_cents: number;
+  currency: string;
+  method: string;
+  description: string;
+  redirect_url: string;
+  status: PaymentStatus;
+  refunded_cents: Generated<number>;
+  /** A pending payment becomes paid at this time, as a bank transfer clears later. */
+  settles_at: string | null;
+  created_at: string;
 }
 
 export type TokenPurpose = "activation" | "password_reset" | "mail_change" | "reactivation";
@@ -235,6 +289,9 @@ export interface Database {
   sessions: SessionsTable;
   login_failures: LoginFailuresTable;
   credit_ledger: CreditLedgerTable;
+  credit_bundles: CreditBundlesTable;
+  payments: PaymentsTable;
+  sandbox_payments: SandboxPaymentsTable;
 }
 
 export type SiteRow = Selectable<SitesTable>;
@@ -246,3 +303,7 @@ export type UserUpdate = Updateable<UsersTable>;
 export type ProfileRow = Selectable<ProfilesTable>;
 export type NewProfile = Insertable<ProfilesTable>;
 export type PhotoRow = Selectable<PhotosTable>;
+export type PaymentRow = Selectable<PaymentsTable>;
+export type BundleRow = Selectable<CreditBundlesTable>;
+export type DiscountCodeRow = Selectable<DiscountCodesTable>;
+export type LedgerRow = Selectable<CreditLedgerTable>;

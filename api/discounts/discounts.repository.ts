@@ -19,3 +19,46 @@ export function findDiscountCode(db: DbOrTx, userId: number, code: string) {
     .where("code", "=", code)
     .executeTakeFirstOrThrow();
 }
+
+/** The member's own code of that name, or a code for everyone (no member), case as typed. */
+export function findUsableCode(db: DbOrTx, userId: number, code: string) {
+  return db
+    .selectFrom("discount_codes")
+    .selectAll()
+    .where("code", "=", code)
+    .where((eb) => eb.or([eb("user_id", "=", userId), eb("user_id", "is", null)]))
+    .orderBy("user_id", "desc")
+    .executeTakeFirst();
+}
+
+/** The member's welcome code (the time bonus), whatever its state. */
+export function findWelcomeCode(db: DbOrTx, userId: number) {
+  return db
+    .selectFrom("discount_codes")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .where("reason", "=", "welcome")
+    .executeTakeFirst();
+}
+
+/** Whether the member already paid with this code: a code for everyone is used once per member. */
+export async function paidWithCode(db: DbOrTx, userId: number, codeId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom("payments")
+    .select("id")
+    .where("user_id", "=", userId)
+    .where("discount_code_id", "=", codeId)
+    .where("status", "=", "paid")
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+/** A member's own code is used up by its paid payment. */
+export function markCodeUsed(db: DbOrTx, codeId: number, at: string) {
+  return db
+    .updateTable("discount_codes")
+    .set({ status: "used", used_at: at })
+    .where("id", "=", codeId)
+    .where("user_id", "is not", null)
+    .execute();
+}

@@ -1,8 +1,8 @@
 import type { z } from "zod";
 import type { discountCodeSchema } from "../../contract/account";
 import { DAY } from "../../contract/durations";
-import { type Db, nowIso } from "../db/database";
-import type { SiteRow, UserRow } from "../db/schema";
+import { type Db, type DbOrTx, nowIso } from "../db/database";
+import type { DiscountCodeRow, SiteRow, UserRow } from "../db/schema";
 import { ApiError } from "../errors";
 import { companyInfoFor } from "../settings/settings.service";
 import * as repo from "./discounts.repository";
@@ -39,7 +39,11 @@ export async function acceptRetentionOffer(
     expires: new Date(Date.now() + retentionDays * DAY).toISOString(),
     created_at: nowIso(),
   });
-  const row = await repo.findDiscountCode(db, member.id, code);
+  return discountCodeView(await repo.findDiscountCode(db, member.id, code));
+}
+
+/** A code as docs/product.md §3.8 describes it. */
+export function discountCodeView(row: DiscountCodeRow): DiscountCode {
   return {
     code: row.code,
     country: row.country,
@@ -50,7 +54,51 @@ export async function acceptRetentionOffer(
     minimum_order_value: row.minimum_order_value,
     status: row.status,
     validity: row.validity,
-    expired: row.expires ? new Date(row.expires) < new Date() : false,
+    expired: isExpired(row),
     paymentmethods: JSON.parse(row.paymentmethods),
   };
 }
+
+const isExpired = (row: Pick<DiscountCodeRow, "expires">) => Boolean(row.expires && row.expires <= nowIso());
+
+export interface Order {
+  amountCents: number;
+  currency: string;
+  country: string;
+  method?: string;
+}
+
+/**
+ * The code a member typed, if it applies to this order (docs/product.md §5.7): for their country and currency, at
+ * least the minimum order value, for the chosen method, not expired, and not used by them before. A code is used
+ * only when its payment is paid.
+ */
+export async function usableCode(db: DbOrTx, member: UserRow, typed: string, order: Order): Promise<DiscountCodeRow> {
+  const row = await repo.findUsableCode(db, member.id, typed.trim().toUpperCase());
+  const notFound = () => new ApiError(404, "discount_not_found", "Code not found");
+  if (!row || isExpired(row) || row.status === "expired") throw notFound();
+  if (row.status === "used" || (await repo.paidWithCode(db, member.id, row.id)))
+    throw new ApiError(409, "discount_used", "Code already used");
+  if (row.reason === "welcome" && member.paid_user) throw notFound();
+  const methods: string[] = JSON.parse(row.paymentmethods);
+  const applies =
+    (!row.country || row.country === order.country) &&
+    (!row.currency || row.currency === order.currency) &&
+    order.amountCents >= Math.round(row.minimum_order_value * 100) &&
+    (!order.method || methods.length === 0 || methods.includes(order.method));
+  if (!applies) throw notFound();
+  return row;
+}
+
+/**
+ * The time bonus (docs/product.md §4.9): the member's welcome code while it runs, for a member who never paid;
+ * null otherwise. Applied to their first purchase without typing it.
+ */
+export async function activeTimeBonus(db: DbOrTx, member: UserRow): Promise<DiscountCodeRow | null> {
+  if (member.paid_user) return null;
+  const row = await repo.findWelcomeCode(db, member.id);
+  return row && row.status === "active" && !isExpired(row) ? row : null;
+}
+
+/** The price after a percentage off, rounded to the cent in the payer's favour. */
+export const discounted = (cents: number, percentage: number) => Math.floor((cents * (100 - percentage)) / 100);

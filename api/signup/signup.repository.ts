@@ -47,34 +47,6 @@ export async function insertMember(db: Tx, user: NewUser, profile: Omit<NewProfi
   return id;
 }
 
-/** Credits move only through the ledger (docs/architecture.md): the row and the balance change together. */
-export async function grantCredits(
-  db: Tx,
-  userId: number,
-  credits: number,
-  reason: string,
-  reference: string | null,
-  at: string,
-) {
-  const updated = await db
-    .updateTable("users")
-    .set((eb) => ({ credits: eb("credits", "+", credits) }))
-    .where("id", "=", userId)
-    .returning("credits")
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto("credit_ledger")
-    .values({
-      user_id: userId,
-      delta: credits,
-      balance_after: updated.credits,
-      reason,
-      reference,
-      created_at: at,
-    })
-    .execute();
-}
-
 export function insertDiscountCode(
   db: DbOrTx,
   values: {

@@ -4,6 +4,7 @@ import * as accountsRepo from "../accounts/accounts.repository";
 import { replaceSession } from "../accounts/accounts.service";
 import { hashPassword } from "../accounts/password";
 import { refuseWeakPassword } from "../accounts/weak-passwords";
+import { moveCredits } from "../credits/ledger";
 import type { Db } from "../db/database";
 import type { SiteRow, UserRow } from "../db/schema";
 import { ApiError } from "../errors";
@@ -108,7 +109,15 @@ export async function signUp(
       const used = await repo.markInviteUsed(trx, request.invite_code!, userId, at);
       if (Number(used.numUpdatedRows) !== 1) throw inviteInvalid();
     }
-    if (site.signup_credits > 0) await repo.grantCredits(trx, userId, site.signup_credits, "signup_bonus", null, at);
+    if (site.signup_credits > 0)
+      await moveCredits(trx, {
+        userId,
+        amount: site.signup_credits,
+        kind: "signup_bonus",
+        reference: null,
+        idempotencyKey: "signup_bonus",
+        at,
+      });
     await repo.insertDiscountCode(trx, {
       user_id: userId,
       code: welcomeDiscount.code,

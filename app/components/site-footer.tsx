@@ -4,12 +4,13 @@ import type { RootData } from "~/root";
 import { cleanPhone } from "~/services/site-info";
 import { WithFictionalIcon } from "./fictional-marker";
 
-// Pricing and complaints join the footer when their screens exist (payments issue), not before.
+// Complaints joins the footer when its screen exists, not before.
 const footerLinks = [
   { to: "/pages/terms", key: "footer.terms" },
   { to: "/pages/privacy", key: "footer.privacy" },
   { to: "/pages/cookies", key: "footer.cookies" },
   { to: "/pages/ban", key: "footer.ban" },
+  { to: "/pricing", key: "footer.pricing" },
   { to: "/pages/return-policy", key: "footer.returns" },
   { to: "/pages/faq", key: "footer.faq" },
   { to: "/pages/service", key: "footer.service" },

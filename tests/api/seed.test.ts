@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { checkLedger } from "../../api/credits/ledger-check";
 import { demoLogins, seedDemo } from "../../api/db/seed/seed";
 import { cookieFrom, startTestApi, type TestApi } from "./support/test-api";
 
@@ -38,19 +39,20 @@ test("every demo member has a generated main photo on disk", async () => {
   }
 });
 
-test("both demo logins work on localhost; the premium one has credits from a ledger row", async () => {
+test("both demo logins work on localhost; the premium one bought a bundle: a paid payment and its ledger entry", async () => {
   const free = await api.call("/api/user.php", { method: "POST", body: demoLogins.free, domain: "localhost" });
   expect(free.status).toBe(200);
   expect(free.body.user).toMatchObject({ paid_user: false, credits: 0 });
   expect(free.body.user.profile.main_image.match).toMatch(/^\/uploads\/photos\/.+\.jpg$/);
   const premium = await api.call("/api/user.php", { method: "POST", body: demoLogins.premium, domain: "localhost" });
-  expect(premium.body.user).toMatchObject({ paid_user: true, credits: 120 });
-  const ledger = await api.db
-    .selectFrom("credit_ledger")
+  const payment = await api.db
+    .selectFrom("payments")
     .selectAll()
     .where("user_id", "=", premium.body.user.id)
-    .execute();
-  expect(ledger.reduce((sum, row) => sum + row.delta, 0)).toBe(120);
+    .executeTakeFirstOrThrow();
+  expect(payment).toMatchObject({ status: "paid", provider: "sandbox" });
+  expect(premium.body.user).toMatchObject({ paid_user: true, credits: payment.credits });
+  expect(await checkLedger(api.db)).toEqual({ balances: [], purchases: [] });
   expect(cookieFrom(premium.headers)).toBeDefined();
 });
 

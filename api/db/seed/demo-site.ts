@@ -1,5 +1,7 @@
+import type { Insertable } from "kysely";
 import webpush from "web-push";
-import type { NewSite } from "../schema";
+import { currencyOf } from "../../../contract/payments";
+import type { CreditBundlesTable, NewSite } from "../schema";
 
 /** The demo site's company: the legal entity shown in the footer and the legal pages. */
 export const demoCompany = {
@@ -38,19 +40,6 @@ export const demoCountries = [
   "SE",
 ];
 
-const currencyOf: Record<string, string> = {
-  GB: "GBP",
-  US: "USD",
-  CA: "CAD",
-  AU: "AUD",
-  NZ: "NZD",
-  CH: "CHF",
-  PL: "PLN",
-  DK: "DKK",
-  NO: "NOK",
-  SE: "SEK",
-};
-
 /** Every Settings field of docs/product.md §3 for the demo site, answering for localhost. */
 export function demoSite(companyId: number): NewSite {
   const vapid = webpush.generateVAPIDKeys();
@@ -84,7 +73,7 @@ export function demoSite(companyId: number): NewSite {
     ]),
     visible_profile_notes: JSON.stringify(["about"]),
     search_fields: JSON.stringify(["gender", "country", "region", "age"]),
-    message_credits: 10,
+    message_credits: messageCredits,
     photo_credits: 15,
     gift_credits: 20,
     signup_credits: 20,
@@ -93,10 +82,7 @@ export function demoSite(companyId: number): NewSite {
       Object.fromEntries(
         demoCountries.map((c) => [
           c,
-          {
-            costs: c === "PL" ? 2.49 : c === "DK" || c === "NO" || c === "SE" ? 5.9 : 0.59,
-            currency: currencyOf[c] ?? "EUR",
-          },
+          { costs: cheapestMessage(currencyOf(c), messageCredits), currency: currencyOf(c) },
         ]),
       ),
     ),
@@ -113,4 +99,47 @@ export function demoSite(companyId: number): NewSite {
     push_public_key: vapid.publicKey,
     push_private_key: vapid.privateKey,
   };
+}
+
+const messageCredits = 10;
+
+/** The demo's bundles in euros; other currencies get the same at a rough exchange rate, priced to end in .99. */
+const euroBundles = [
+  { credits: 170, euros: 9.99 },
+  { credits: 360, euros: 19.99 },
+  { credits: 950, euros: 49.99 },
+  { credits: 2000, euros: 99.99 },
+];
+const perEuro: Record<string, number> = {
+  EUR: 1,
+  GBP: 0.85,
+  USD: 1.1,
+  CAD: 1.5,
+  AUD: 1.65,
+  NZD: 1.8,
+  CHF: 0.95,
+  PLN: 4.3,
+  DKK: 7.45,
+  NOK: 11.5,
+  SEK: 11.3,
+};
+
+/** Every bundle of the demo site in every currency its countries pay in. */
+export function demoBundles(siteId: number): Insertable<CreditBundlesTable>[] {
+  return Object.entries(perEuro).flatMap(([currency, rate]) =>
+    euroBundles.map((bundle, position) => ({
+      site_id: siteId,
+      currency,
+      credits: bundle.credits,
+      amount_cents: currency === "EUR" ? Math.round(bundle.euros * 100) : Math.ceil(bundle.euros * rate) * 100 - 1,
+      position,
+    })),
+  );
+}
+
+/** What a message costs at the best bundle's price per credit, rounded up to the cent. */
+function cheapestMessage(currency: string, credits: number): number {
+  const bundles = demoBundles(0).filter((b) => b.currency === currency);
+  const perCredit = Math.min(...bundles.map((b) => b.amount_cents / b.credits));
+  return Math.ceil(perCredit * credits) / 100;
 }

@@ -1,12 +1,14 @@
 import fs from "node:fs/promises";
 import { HOUR } from "../../../contract/durations";
+import { currencyOf } from "../../../contract/payments";
 import { hashPassword } from "../../accounts/password";
-import { type Db, nowIso } from "../database";
+import { moveCredits } from "../../credits/ledger";
+import { type Db, nowIso, type Tx } from "../database";
 import { writeAvatar } from "./avatars";
 import { demoInterests } from "./demo-interests";
 import { type DemoMember, demoMembers } from "./demo-members";
 import { demoPlaces } from "./demo-places";
-import { demoCompany, demoCountries, demoSite } from "./demo-site";
+import { demoBundles, demoCompany, demoCountries, demoSite } from "./demo-site";
 import { hasDemoSite } from "./demo-wanted";
 
 /** The two demo logins written in the README. */
@@ -23,6 +25,9 @@ const tablesInDeleteOrder = [
   "account_tokens",
   "invites",
   "credit_ledger",
+  "payments",
+  "sandbox_payments",
+  "credit_bundles",
   "sessions",
   "login_failures",
   "profile_interests",
@@ -66,6 +71,7 @@ export async function seedDemo(
         { domain: "127.0.0.1", site_id: site.id },
       ])
       .execute();
+    await trx.insertInto("credit_bundles").values(demoBundles(site.id)).execute();
     const regions = demoCountries.flatMap((country) =>
       (demoPlaces[country] ?? []).map((r) => ({ code: r.code, country, name: r.name })),
     );
@@ -177,21 +183,7 @@ export async function seedDemo(
         .insertInto("profile_interests")
         .values(member.interest_picks.map((n) => ({ user_id: user.id, interest_id: interestIds[n]! })))
         .execute();
-      if (premium) {
-        // The premium demo member bought a bundle: a paid user with a ledger row for the balance.
-        await trx.updateTable("users").set({ credits: 120, paid_user: 1 }).where("id", "=", user.id).execute();
-        await trx
-          .insertInto("credit_ledger")
-          .values({
-            user_id: user.id,
-            delta: 120,
-            balance_after: 120,
-            reason: "purchase",
-            reference: "demo-seed",
-            created_at: nowIso(),
-          })
-          .execute();
-      }
+      if (premium) await seedPurchase(trx, siteId, user.id, member.country, member.signup_date);
     }
     // A few demo members liked each demo login, so the likes pages have something to show from the start.
     for (const [login, likers] of [
@@ -215,6 +207,41 @@ export async function seedDemo(
     }
   });
   return true;
+}
+
+/** The premium demo member bought the smallest bundle in the sandbox: a paid payment and its ledger entry. */
+async function seedPurchase(trx: Tx, siteId: number, userId: number, country: string, at: string) {
+  const bundle = await trx
+    .selectFrom("credit_bundles")
+    .selectAll()
+    .where("site_id", "=", siteId)
+    .where("currency", "=", currencyOf(country))
+    .orderBy("position")
+    .executeTakeFirstOrThrow();
+  const payment = await trx
+    .insertInto("payments")
+    .values({
+      site_id: siteId,
+      user_id: userId,
+      bundle_id: bundle.id,
+      credits: bundle.credits,
+      amount_cents: bundle.amount_cents,
+      original_amount_cents: bundle.amount_cents,
+      currency: bundle.currency,
+      method: "creditcard",
+      provider: "sandbox",
+      provider_payment_id: `sbx_demo_${userId}`,
+      status: "paid",
+      idempotency_key: "demo-seed",
+      created_at: at,
+      updated_at: at,
+      paid_at: at,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const key = `payment:${payment.id}`;
+  await moveCredits(trx, { userId, amount: bundle.credits, kind: "purchase", reference: key, idempotencyKey: key, at });
+  await trx.updateTable("users").set({ paid_user: 1 }).where("id", "=", userId).execute();
 }
 
 async function mapLimited<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {

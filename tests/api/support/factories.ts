@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { hashPassword } from "../../../api/accounts/password";
 import { type Db, nowIso } from "../../../api/db/database";
-import { demoCompany, demoSite } from "../../../api/db/seed/demo-site";
+import { demoBundles, demoCompany, demoSite } from "../../../api/db/seed/demo-site";
 
 /** A site answering for `domain`, with the demo site's settings. */
 export async function createSite(db: Db, domain = `site-${crypto.randomBytes(4).toString("hex")}.test`) {
@@ -12,6 +12,7 @@ export async function createSite(db: Db, domain = `site-${crypto.randomBytes(4).
     .returning(["id", "domain"])
     .executeTakeFirstOrThrow();
   await db.insertInto("site_domains").values({ domain, site_id: site.id }).execute();
+  await db.insertInto("credit_bundles").values(demoBundles(site.id)).execute();
   return site;
 }
 

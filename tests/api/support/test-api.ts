@@ -3,6 +3,7 @@ import path from "node:path";
 import express from "express";
 import pino from "pino";
 import { createMailer, type Mailer } from "../../../api/adapters/mail";
+import type { PaymentProvider } from "../../../api/adapters/payments/provider";
 import { createApi } from "../../../api/app";
 import type { Db } from "../../../api/db/database";
 import { parseApiEnv } from "../../../api/env.server";
@@ -33,7 +34,10 @@ export interface CallInit {
  * The member API over HTTP on a free port, on a fresh database. Behind a trusted proxy on loopback by default, as
  * in production behind the web tier; `trustProxy: false` shows what a direct client's forwarded headers do.
  */
-export async function startTestApi(env: Record<string, string> = {}, { trustProxy = true } = {}): Promise<TestApi> {
+export async function startTestApi(
+  env: Record<string, string> = {},
+  { trustProxy = true, payments }: { trustProxy?: boolean; payments?: PaymentProvider | null } = {},
+): Promise<TestApi> {
   const { db, dataDir, drop } = await freshDatabase();
   clearSiteCache();
   const app = express();
@@ -41,7 +45,8 @@ export async function startTestApi(env: Record<string, string> = {}, { trustProx
   const logs: Record<string, unknown>[] = [];
   const logger = pino({ level: "info" }, { write: (line: string) => void logs.push(JSON.parse(line)) });
   const mailer = createMailer({ from: "test@localhost", outboxDir: path.join(dataDir, "outbox"), logger });
-  app.use("/api", createApi({ db, env: parseApiEnv({ DATA_DIR: dataDir, NODE_ENV: "test", ...env }), logger, mailer }));
+  const apiEnv = parseApiEnv({ DATA_DIR: dataDir, NODE_ENV: "test", ...env });
+  app.use("/api", createApi({ db, env: apiEnv, logger, mailer, payments }));
   const server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

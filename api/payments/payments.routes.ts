@@ -1,0 +1,59 @@
+import express from "express";
+import type { RouteDeps } from "../app";
+import { ApiError } from "../errors";
+import { idempotencyKeyOf } from "../http/idempotency";
+import { type ContractRoutes, contractRoutes } from "../http/register";
+import {
+  checkDiscount,
+  createPayment,
+  creditsOffer,
+  ownPayment,
+  pricing,
+  syncPayment,
+  transaction,
+  transactions,
+} from "./payments.service";
+
+/** credits.php, pricing.php, discountcode.php, payment.php, payment-webhook.php, transactions.php and transaction.php. */
+export function paymentsRoutes({ db, payments }: RouteDeps): ContractRoutes {
+  const routes = contractRoutes();
+  const { register } = routes;
+  const provider = () => {
+    if (!payments) throw new ApiError(503, "payments_unavailable", "Payments are not available on this site");
+    return { db, provider: payments };
+  };
+
+  register("get", "/api/credits.php", ({ site, member }) => creditsOffer(db, site, member));
+
+  register("get", "/api/pricing.php", ({ site, query }) => pricing(db, site, query.country));
+
+  register("get", "/api/discountcode.php", async ({ site, member, query }) => ({
+    discountcode: await checkDiscount(db, site, member, query),
+  }));
+
+  register("post", "/api/payment.php", async ({ req, site, member, body, log }) => {
+    const payment = await createPayment(provider(), site, member, body, idempotencyKeyOf(req));
+    log.info({ userId: member.id, paymentId: payment.id, status: payment.status }, "payment started");
+    return { payment, credits: member.credits, paid_user: member.paid_user === 1 };
+  });
+
+  register("get", "/api/payment.php", ({ member, query: { id } }) => ownPayment(provider(), member, id));
+
+  // The provider posts `id=…` form-encoded; the answer is the same whether the id is known or not.
+  register(
+    "post",
+    "/api/payment-webhook.php",
+    express.urlencoded({ extended: false, limit: "2kb" }),
+    async ({ body: { id }, log }) => {
+      const paymentId = await syncPayment(provider(), id);
+      log.info({ providerPaymentId: id, paymentId }, paymentId ? "payment webhook" : "webhook for an unknown payment");
+      return { ok: true };
+    },
+  );
+
+  register("get", "/api/transactions.php", ({ member, query: { page } }) => transactions(db, member, page));
+
+  register("get", "/api/transaction.php", ({ member, query: { id } }) => transaction(db, member, id));
+
+  return routes;
+}

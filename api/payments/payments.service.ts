@@ -1,0 +1,339 @@
+import type { z } from "zod";
+import {
+  type Bundle,
+  currencyOf,
+  type discountQuerySchema,
+  type LedgerEntry,
+  type LedgerKind,
+  methodsForCountry,
+  type Payment,
+  type paymentCreateSchema,
+  vatRateOf,
+} from "../../contract/payments";
+import type { PaymentProvider } from "../adapters/payments/provider";
+import { moveCredits } from "../credits/ledger";
+import { type Db, nowIso } from "../db/database";
+import type { BundleRow, DiscountCodeRow, LedgerRow, PaymentRow, PaymentStatus, SiteRow, UserRow } from "../db/schema";
+import { markCodeUsed } from "../discounts/discounts.repository";
+import { activeTimeBonus, discountCodeView, discounted, usableCode } from "../discounts/discounts.service";
+import { ApiError } from "../errors";
+import { siteOrigin } from "../http/site-origin";
+import * as repo from "./payments.repository";
+
+/** The member's country: the one on their profile, which sets their currency and methods. */
+async function countryOf(db: Db, member: UserRow): Promise<string> {
+  const row = await db.selectFrom("profiles").select("country").where("user_id", "=", member.id).executeTakeFirst();
+  return row?.country ?? "GB";
+}
+
+/** The bundles a country pays in its currency; a site without bundles in it sells in euros. */
+async function bundlesFor(db: Db, site: SiteRow, country: string) {
+  const own = await repo.listBundles(db, site.id, currencyOf(country));
+  return own.length ? own : repo.listBundles(db, site.id, "EUR");
+}
+
+const bundleView = (bundle: BundleRow, percentage: number | null): Bundle => ({
+  id: bundle.id,
+  credits: bundle.credits,
+  price: { cents: bundle.amount_cents, currency: bundle.currency },
+  discounted_price:
+    percentage === null ? null : { cents: discounted(bundle.amount_cents, percentage), currency: bundle.currency },
+});
+
+const pricesOf = (site: SiteRow) => ({
+  message: site.message_credits,
+  photo: site.photo_credits,
+  gift: site.gift_credits,
+});
+
+/** The credits page (docs/product.md §1.4): bundles with the time bonus applied, methods, prices, balance. */
+export async function creditsOffer(db: Db, site: SiteRow, member: UserRow) {
+  const country = await countryOf(db, member);
+  const [bundles, bonus] = await Promise.all([bundlesFor(db, site, country), activeTimeBonus(db, member)]);
+  return {
+    country,
+    currency: bundles[0]?.currency ?? currencyOf(country),
+    bundles: bundles.map((b) => bundleView(b, bonus?.value_percentage ?? null)),
+    methods: methodsForCountry(country),
+    prices: pricesOf(site),
+    discount: bonus && { code: bonus.code, value_percentage: bonus.value_percentage, expires: bonus.expires },
+    credits: member.credits,
+    paid_user: member.paid_user === 1,
+  };
+}
+
+/** Public prices for a country the site serves (else its default country): the pricing page. */
+export async function pricing(db: Db, site: SiteRow, requested: string | undefined) {
+  const countries: string[] = JSON.parse(site.countries);
+  const country = requested && countries.includes(requested) ? requested : site.default_country;
+  const bundles = await bundlesFor(db, site, country);
+  return {
+    country,
+    currency: bundles[0]?.currency ?? currencyOf(country),
+    bundles: bundles.map((b) => bundleView(b, null)),
+    prices: pricesOf(site),
+  };
+}
+
+/**
+ * GET discountcode.php: the member's welcome code (`welcome=true`), or a typed code checked against an order of
+ * a bundle and method: 404 'Code not found', 409 'Code already used'.
+ */
+export async function checkDiscount(
+  db: Db,
+  site: SiteRow,
+  member: UserRow,
+  query: z.output<typeof discountQuerySchema>,
+) {
+  if (query.welcome === "true") {
+    const bonus = await activeTimeBonus(db, member);
+    if (!bonus) throw new ApiError(404, "discount_not_found", "Code not found");
+    return discountCodeView(bonus);
+  }
+  if (!query.code) throw new ApiError(404, "discount_not_found", "Code not found");
+  const country = await countryOf(db, member);
+  const bundles = await bundlesFor(db, site, country);
+  const bundle = bundles.find((b) => b.id === query.bundle) ?? bundles[0];
+  const order = {
+    amountCents: bundle?.amount_cents ?? 0,
+    currency: bundle?.currency ?? currencyOf(country),
+    country,
+    method: query.method,
+  };
+  return discountCodeView(await usableCode(db, member, query.code, order));
+}
+
+function paymentView(payment: PaymentRow, code: string | null): Payment {
+  const money = (cents: number) => ({ cents, currency: payment.currency });
+  return {
+    id: payment.id,
+    status: payment.status,
+    bundle_id: payment.bundle_id,
+    credits: payment.credits,
+    price: money(payment.amount_cents),
+    original_price: money(payment.original_amount_cents),
+    method: payment.method,
+    discountcode: code,
+    checkout_url: payment.status === "open" ? payment.checkout_url : null,
+    created_at: payment.created_at,
+    paid_at: payment.paid_at,
+  };
+}
+
+async function viewWithCode(db: Db, payment: PaymentRow) {
+  const code = payment.discount_code_id ? ((await repo.findCode(db, payment.discount_code_id))?.code ?? null) : null;
+  return paymentView(payment, code);
+}
+
+export interface PaymentDeps {
+  db: Db;
+  provider: PaymentProvider;
+}
+
+/**
+ * Starts the purchase of a bundle (docs/architecture.md "Payments"). The idempotency key makes it safe to repeat: the
+ * same key answers the same payment, and asks the provider again (with its own key) only if the first ask failed,
+ * so the provider never holds two payments for one order. The discount is checked now and used when paid.
+ */
+export async function createPayment(
+  { db, provider }: PaymentDeps,
+  site: SiteRow,
+  member: UserRow,
+  request: z.output<typeof paymentCreateSchema>,
+  idempotencyKey: string,
+) {
+  const country = await countryOf(db, member);
+  const bundle = await repo.findBundle(db, site.id, request.bundle);
+  const offered = await bundlesFor(db, site, country);
+  if (!bundle || !offered.some((b) => b.id === bundle.id))
+    throw new ApiError(404, "not_found", "This bundle is not offered");
+  if (!methodsForCountry(country).includes(request.method))
+    throw new ApiError(400, "validation_failed", "This payment method is not offered", {
+      fields: { method: "invalid" },
+    });
+  const order = { amountCents: bundle.amount_cents, currency: bundle.currency, country, method: request.method };
+  const code: DiscountCodeRow | null = request.discountcode
+    ? await usableCode(db, member, request.discountcode, order)
+    : await activeTimeBonus(db, member);
+  const at = nowIso();
+  await repo.insertPaymentOnce(db, {
+    site_id: site.id,
+    user_id: member.id,
+    bundle_id: bundle.id,
+    credits: bundle.credits,
+    amount_cents: code ? discounted(bundle.amount_cents, code.value_percentage) : bundle.amount_cents,
+    original_amount_cents: bundle.amount_cents,
+    currency: bundle.currency,
+    method: request.method,
+    provider: provider.name,
+    status: "open",
+    discount_code_id: code?.id ?? null,
+    idempotency_key: idempotencyKey,
+    created_at: at,
+    updated_at: at,
+  });
+  const payment = await repo.findPaymentByKey(db, member.id, idempotencyKey);
+  if (payment.provider_payment_id) return viewWithCode(db, payment);
+
+  const origin = siteOrigin(site);
+  let answer: Awaited<ReturnType<PaymentProvider["createPayment"]>>;
+  try {
+    answer = await provider.createPayment({
+      amountCents: payment.amount_cents,
+      currency: payment.currency,
+      method: payment.method,
+      description: `${site.name} · ${payment.credits} credits`,
+      redirectUrl: `${origin}/payment/${payment.id}`,
+      webhookUrl: `${origin}/api/payment-webhook.php`,
+      reference: String(payment.id),
+      idempotencyKey: `payment-${payment.id}`,
+    });
+  } catch (error) {
+    // The payment stays open without a provider id: a repeat with the same key asks again; the job expires it.
+    throw new ApiError(502, "provider_failed", "The payment provider did not answer", { cause: String(error) });
+  }
+  await repo.setProviderPayment(db, payment.id, {
+    provider_payment_id: answer.id,
+    checkout_url: answer.checkoutUrl,
+    status: answer.status,
+    updated_at: nowIso(),
+  });
+  return viewWithCode(db, {
+    ...payment,
+    provider_payment_id: answer.id,
+    checkout_url: answer.checkoutUrl,
+    status: answer.status,
+  });
+}
+
+/**
+ * Brings a payment to the state its provider reports. Paid credits the bundle through the ledger, makes the member
+ * premium and uses up the discount, all in one transaction and at most once, whatever order or how often the
+ * reports come (the ledger's key `payment:{id}` and the paid-is-final update both guard it).
+ */
+export async function applyProviderStatus(db: Db, payment: PaymentRow, status: PaymentStatus) {
+  if (payment.status === status || payment.status === "paid") return;
+  await db.transaction().execute(async (trx) => {
+    const at = nowIso();
+    if (!(await repo.changeStatus(trx, payment.id, status, at)) || status !== "paid") return;
+    await moveCredits(trx, {
+      userId: payment.user_id,
+      amount: payment.credits,
+      kind: "purchase",
+      reference: `payment:${payment.id}`,
+      idempotencyKey: `payment:${payment.id}`,
+      at,
+    });
+    await repo.markPaidUser(trx, payment.user_id);
+    if (payment.discount_code_id) await markCodeUsed(trx, payment.discount_code_id, at);
+  });
+}
+
+/** A webhook or a check: asks the provider about one of its payments. Unknown ids change nothing. */
+export async function syncPayment({ db, provider }: PaymentDeps, providerPaymentId: string) {
+  const payment = await repo.findPaymentByProviderId(db, provider.name, providerPaymentId);
+  if (!payment) return null;
+  const answer = await provider.getPayment(providerPaymentId);
+  await applyProviderStatus(db, payment, answer.status);
+  return payment.id;
+}
+
+/**
+ * The member's payment, as the result page shows it. One that is still open or pending is checked with the provider
+ * first, so a slow or lost webhook does not keep the member waiting.
+ */
+export async function ownPayment(deps: PaymentDeps, member: UserRow, id: number) {
+  const { db, provider } = deps;
+  let payment = await repo.findOwnPayment(db, member.id, id);
+  if (!payment) throw new ApiError(404, "not_found", "No such payment");
+  if ((payment.status === "open" || payment.status === "pending") && payment.provider_payment_id) {
+    const answer = await provider.getPayment(payment.provider_payment_id);
+    await applyProviderStatus(db, payment, answer.status);
+    payment = (await repo.findOwnPayment(db, member.id, id))!;
+  }
+  const user = await db
+    .selectFrom("users")
+    .select(["credits", "paid_user"])
+    .where("id", "=", member.id)
+    .executeTakeFirstOrThrow();
+  return { payment: await viewWithCode(db, payment), credits: user.credits, paid_user: user.paid_user === 1 };
+}
+
+/**
+ * The scheduled check (every few minutes): payments still open or pending a while after they began are asked
+ * about again, so a lost webhook never loses a purchase; those the provider never heard of expire after a day.
+ */
+export async function checkUnsettledPayments(deps: PaymentDeps, { olderThanMs = 2 * 60_000, limit = 100 } = {}) {
+  const { db, provider } = deps;
+  const rows = await repo.listUnsettledPayments(db, new Date(Date.now() - olderThanMs).toISOString(), limit);
+  let changed = 0;
+  for (const payment of rows) {
+    if (payment.provider_payment_id) {
+      const answer = await provider.getPayment(payment.provider_payment_id);
+      if (answer.status !== payment.status) changed++;
+      await applyProviderStatus(db, payment, answer.status);
+    } else if (payment.created_at < new Date(Date.now() - 24 * 3600_000).toISOString()) {
+      await repo.changeStatus(db, payment.id, "expired", nowIso());
+      changed++;
+    }
+  }
+  return changed;
+}
+
+const perPage = 20;
+
+/** The member's credit movements, newest first, 20 a page (docs/product.md §2 transactions). */
+export async function transactions(db: Db, member: UserRow, page: number) {
+  const { count } = await db
+    .selectFrom("credit_ledger")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("user_id", "=", member.id)
+    .executeTakeFirstOrThrow();
+  const rows = await db
+    .selectFrom("credit_ledger")
+    .selectAll()
+    .where("user_id", "=", member.id)
+    .orderBy("id", "desc")
+    .limit(perPage)
+    .offset((page - 1) * perPage)
+    .execute();
+  return {
+    entries: rows.map(entryView),
+    page,
+    pages: Math.max(1, Math.ceil(Number(count) / perPage)),
+    credits: member.credits,
+  };
+}
+
+function entryView(row: LedgerRow): LedgerEntry {
+  const payment = row.reference?.match(/^payment:(\d+)$/);
+  return {
+    id: row.id,
+    kind: row.reason as LedgerKind,
+    delta: row.delta,
+    balance_after: row.balance_after,
+    refused: row.refused === 1,
+    payment_id: payment ? Number(payment[1]) : null,
+    created_at: row.created_at,
+  };
+}
+
+/** One movement with its payment: the receipt (company details come from companyinfo.php). */
+export async function transaction(db: Db, member: UserRow, id: number) {
+  const row = await db
+    .selectFrom("credit_ledger")
+    .selectAll()
+    .where("user_id", "=", member.id)
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!row) throw new ApiError(404, "not_found", "No such transaction");
+  const entry = entryView(row);
+  const payment = entry.payment_id ? await repo.findOwnPayment(db, member.id, entry.payment_id) : undefined;
+  const country = await countryOf(db, member);
+  return {
+    entry,
+    payment: payment ? await viewWithCode(db, payment) : null,
+    vat_rate: payment ? vatRateOf(country) : null,
+    country,
+  };
+}

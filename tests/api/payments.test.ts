@@ -1,0 +1,543 @@
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { mollieProvider } from "../../api/adapters/payments/mollie";
+import type { PaymentProvider, ProviderPayment } from "../../api/adapters/payments/provider";
+import { moveCredits } from "../../api/credits/ledger";
+import { checkLedger } from "../../api/credits/ledger-check";
+import { nowIso } from "../../api/db/database";
+import { checkUnsettledPayments } from "../../api/payments/payments.service";
+import {
+  creditsResponseSchema,
+  paymentResponseSchema,
+  transactionResponseSchema,
+  transactionsResponseSchema,
+} from "../../contract/payments";
+import { createMember, createSite, type MemberOptions } from "./support/factories";
+import { fakeMollieApiKey, startFakeMollie } from "./support/fake-mollie";
+import { cookieFrom, startTestApi, type TestApi } from "./support/test-api";
+
+let api: TestApi;
+let domain: string;
+let siteId: number;
+
+beforeAll(async () => {
+  api = await startTestApi({ PAYMENT_PROVIDER: "sandbox", SANDBOX_SETTLE_SECONDS: "0" });
+  const site = await createSite(api.db);
+  domain = site.domain;
+  siteId = site.id;
+});
+afterAll(() => api.close());
+
+let keys = 0;
+const newKey = () => `test-key-${Date.now()}-${keys++}`;
+
+async function logIn(target: TestApi, site: string, options: MemberOptions & { siteId: number }) {
+  const m = await createMember(target.db, options.siteId, options);
+  const { headers } = await target.call("/api/user.php", {
+    method: "POST",
+    domain: site,
+    body: { email: m.email, password: m.password },
+  });
+  return { ...m, cookie: cookieFrom(headers)! };
+}
+const member = (options: MemberOptions = {}) => logIn(api, domain, { ...options, siteId });
+
+function startPayment(cookie: string, body: Record<string, unknown>, key = newKey(), target = api, site = domain) {
+  return target.call("/api/payment.php", {
+    method: "POST",
+    domain: site,
+    cookie,
+    body,
+    headers: { "idempotency-key": key },
+  });
+}
+
+async function bundleIds(cookie: string) {
+  return creditsResponseSchema.parse((await api.call("/api/credits.php", { domain, cookie })).body).bundles;
+}
+
+/** The payer's choice on the sandbox checkout page, posted as the page's form does. */
+async function chooseOnSandbox(checkoutUrl: string, outcome: string) {
+  const id = new URL(checkoutUrl).searchParams.get("id")!;
+  return fetch(`${api.url}/api/sandbox-checkout.php`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-host": domain },
+    body: new URLSearchParams({ id, outcome }),
+    redirect: "manual",
+  });
+}
+
+const paymentOf = async (cookie: string, id: number) =>
+  paymentResponseSchema.parse((await api.call(`/api/payment.php?id=${id}`, { domain, cookie })).body);
+
+async function welcomeCode(userId: number, expires = new Date(Date.now() + 3600_000).toISOString()) {
+  await api.db
+    .insertInto("discount_codes")
+    .values({
+      user_id: userId,
+      code: "TIMEBONUS25",
+      country: null,
+      value_percentage: 25,
+      currency: null,
+      status: "active",
+      validity: "once-per-user",
+      reason: "welcome",
+      expires,
+      created_at: nowIso(),
+    })
+    .execute();
+}
+
+async function expectLedgerConsistent() {
+  expect(await checkLedger(api.db)).toEqual({ balances: [], purchases: [] });
+}
+
+test("the credits page offers the bundles of the member's currency and the methods of their country", async () => {
+  const nl = await member({ country: "NL" });
+  const offer = creditsResponseSchema.parse((await api.call("/api/credits.php", { domain, cookie: nl.cookie })).body);
+  expect(offer.currency).toBe("EUR");
+  expect(offer.bundles.map((b) => b.credits)).toEqual([170, 360, 950, 2000]);
+  expect(offer.bundles[0]!.price).toEqual({ cents: 999, currency: "EUR" });
+  expect(offer.methods[0]).toBe("ideal");
+  expect(offer.methods).not.toContain("blik");
+  expect(offer.discount).toBeNull();
+  expect(offer.prices).toEqual({ message: 10, photo: 15, gift: 20 });
+
+  const pl = await member({ country: "PL" });
+  const polish = creditsResponseSchema.parse((await api.call("/api/credits.php", { domain, cookie: pl.cookie })).body);
+  expect(polish.currency).toBe("PLN");
+  expect(polish.methods.slice(0, 2)).toEqual(["blik", "przelewy24"]);
+  expect((await api.call("/api/credits.php", { domain })).status).toBe(403);
+});
+
+test("a purchase through the sandbox: checkout page, paid, credited once, premium from the first purchase", async () => {
+  const buyer = await member({ country: "GB" });
+  const [bundle] = await bundleIds(buyer.cookie);
+  const started = await startPayment(buyer.cookie, { bundle: bundle!.id, method: "creditcard" });
+  expect(started.status).toBe(200);
+  const { payment } = paymentResponseSchema.parse(started.body);
+  expect(payment).toMatchObject({ status: "open", credits: 170, price: { cents: 899, currency: "GBP" } });
+  expect(payment.checkout_url).toMatch(/\/api\/sandbox-checkout\.php\?id=sbx_/);
+
+  const page = await fetch(
+    `${api.url}${new URL(payment.checkout_url!).pathname}${new URL(payment.checkout_url!).search}`,
+    {
+      headers: { "x-forwarded-host": domain },
+    },
+  );
+  const html = await page.text();
+  expect(html).toContain("Test payment");
+  expect(html).toContain("no money moves");
+  expect(html).toContain("£8.99");
+
+  const back = await chooseOnSandbox(payment.checkout_url!, "paid");
+  expect(back.status).toBe(303);
+  expect(back.headers.get("location")).toBe(`https://${domain}/payment/${payment.id}`);
+
+  const result = await paymentOf(buyer.cookie, payment.id);
+  expect(result.payment.status).toBe("paid");
+  expect(result.credits).toBe(170);
+  expect(result.paid_user).toBe(true);
+  // The page can be reloaded and the checkout chosen again: nothing is credited twice.
+  expect((await chooseOnSandbox(payment.checkout_url!, "paid")).status).toBe(409);
+  expect((await paymentOf(buyer.cookie, payment.id)).credits).toBe(170);
+  await expectLedgerConsistent();
+});
+
+test.each(["failed", "canceled", "expired"])(
+  "a %s payment credits nothing and leaves the member free",
+  async (outcome) => {
+    const buyer = await member();
+    const [bundle] = await bundleIds(buyer.cookie);
+    const { payment } = paymentResponseSchema.parse(
+      (await startPayment(buyer.cookie, { bundle: bundle!.id, method: "paypal" })).body,
+    );
+    expect((await chooseOnSandbox(payment.checkout_url!, outcome)).status).toBe(303);
+    const result = await paymentOf(buyer.cookie, payment.id);
+    expect(result.payment.status).toBe(outcome);
+    expect(result).toMatchObject({ credits: 0, paid_user: false });
+    await expectLedgerConsistent();
+  },
+);
+
+test("a pending payment is paid once it clears, found by the result page without a webhook", async () => {
+  const buyer = await member();
+  const [, bundle] = await bundleIds(buyer.cookie);
+  const { payment } = paymentResponseSchema.parse(
+    (await startPayment(buyer.cookie, { bundle: bundle!.id, method: "creditcard" })).body,
+  );
+  await chooseOnSandbox(payment.checkout_url!, "pending");
+  // SANDBOX_SETTLE_SECONDS=0: it has cleared by the time the result page asks.
+  const result = await paymentOf(buyer.cookie, payment.id);
+  expect(result.payment.status).toBe("paid");
+  expect(result.credits).toBe(360);
+  await expectLedgerConsistent();
+});
+
+test("the same Idempotency-Key, even at once, makes one payment; without a key nothing starts", async () => {
+  const buyer = await member();
+  const [bundle] = await bundleIds(buyer.cookie);
+  const key = newKey();
+  const answers = await Promise.all(
+    Array.from({ length: 5 }, () => startPayment(buyer.cookie, { bundle: bundle!.id, method: "creditcard" }, key)),
+  );
+  const ids = new Set(answers.map((a) => paymentResponseSchema.parse(a.body).payment.id));
+  expect(ids.size).toBe(1);
+  const rows = await api.db.selectFrom("payments").select("id").where("user_id", "=", buyer.id).execute();
+  expect(rows).toHaveLength(1);
+
+  const unkeyed = await api.call("/api/payment.php", {
+    method: "POST",
+    domain,
+    cookie: buyer.cookie,
+    body: { bundle: bundle!.id, method: "creditcard" },
+  });
+  expect(unkeyed.status).toBe(400);
+  expect(unkeyed.body.error).toBe("idempotency_key_required");
+});
+
+test("a member reaches only their own payments and transactions", async () => {
+  const buyer = await member();
+  const other = await member();
+  const [bundle] = await bundleIds(buyer.cookie);
+  const { payment } = paymentResponseSchema.parse(
+    (await startPayment(buyer.cookie, { bundle: bundle!.id, method: "creditcard" })).body,
+  );
+  expect((await api.call(`/api/payment.php?id=${payment.id}`, { domain, cookie: other.cookie })).status).toBe(404);
+  await chooseOnSandbox(payment.checkout_url!, "paid");
+  const list = transactionsResponseSchema.parse(
+    (await api.call("/api/transactions.php", { domain, cookie: buyer.cookie })).body,
+  );
+  const purchase = list.entries.find((e) => e.kind === "purchase")!;
+  expect(purchase).toMatchObject({ delta: 170, payment_id: payment.id, refused: false });
+  expect((await api.call(`/api/transaction.php?id=${purchase.id}`, { domain, cookie: other.cookie })).status).toBe(404);
+  const receipt = transactionResponseSchema.parse(
+    (await api.call(`/api/transaction.php?id=${purchase.id}`, { domain, cookie: buyer.cookie })).body,
+  );
+  expect(receipt.payment?.id).toBe(payment.id);
+  expect(receipt.vat_rate).toBe(20);
+  // A bundle of another currency is not for sale to this member.
+  const euro = await api.db
+    .selectFrom("credit_bundles")
+    .select("id")
+    .where("site_id", "=", siteId)
+    .where("currency", "=", "EUR")
+    .executeTakeFirstOrThrow();
+  expect((await startPayment(buyer.cookie, { bundle: euro.id, method: "creditcard" })).status).toBe(404);
+  // Nor a method of another country.
+  expect((await startPayment(buyer.cookie, { bundle: bundle!.id, method: "ideal" })).status).toBe(400);
+});
+
+test("the time bonus takes 25% off the first purchase, is used once paid, and then is gone", async () => {
+  const buyer = await member({ country: "NL" });
+  await welcomeCode(buyer.id);
+  const offer = creditsResponseSchema.parse(
+    (await api.call("/api/credits.php", { domain, cookie: buyer.cookie })).body,
+  );
+  expect(offer.discount).toMatchObject({ code: "TIMEBONUS25", value_percentage: 25 });
+  expect(offer.bundles[0]!.discounted_price).toEqual({ cents: 749, currency: "EUR" });
+  const welcome = await api.call("/api/discountcode.php?welcome=true", { domain, cookie: buyer.cookie });
+  expect(welcome.body.discountcode).toMatchObject({ code: "TIMEBONUS25", status: "active", expired: false });
+
+  const { payment } = paymentResponseSchema.parse(
+    (await startPayment(buyer.cookie, { bundle: offer.bundles[0]!.id, method: "ideal" })).body,
+  );
+  expect(payment).toMatchObject({ price: { cents: 749 }, original_price: { cents: 999 }, discountcode: "TIMEBONUS25" });
+  // Not used until paid: an abandoned payment leaves it.
+  const typed = await api.call(`/api/discountcode.php?code=timebonus25&bundle=${offer.bundles[0]!.id}`, {
+    domain,
+    cookie: buyer.cookie,
+  });
+  expect(typed.status).toBe(200);
+  await chooseOnSandbox(payment.checkout_url!, "paid");
+
+  const after = creditsResponseSchema.parse(
+    (await api.call("/api/credits.php", { domain, cookie: buyer.cookie })).body,
+  );
+  expect(after.discount).toBeNull();
+  expect(after.bundles[0]!.discounted_price).toBeNull();
+  const again = await api.call("/api/discountcode.php?code=TIMEBONUS25", { domain, cookie: buyer.cookie });
+  expect(again.status).toBe(409);
+  expect(again.body).toMatchObject({ error: "discount_used", message: "Code already used" });
+  const typedAgain = await startPayment(buyer.cookie, {
+    bundle: offer.bundles[0]!.id,
+    method: "ideal",
+    discountcode: "TIMEBONUS25",
+  });
+  expect(typedAgain.body.error).toBe("discount_used");
+});
+
+test("discount codes: unknown, expired, another country's, below the minimum and another method are not found", async () => {
+  const buyer = await member({ country: "DE" });
+  const expect404 = async (query: string) => {
+    const answer = await api.call(`/api/discountcode.php?${query}`, { domain, cookie: buyer.cookie });
+    expect(answer.status, query).toBe(404);
+    expect(answer.body.message).toBe("Code not found");
+  };
+  await expect404("code=NOPE");
+  await expect404("welcome=true");
+  const code = (values: Record<string, unknown>) =>
+    api.db
+      .insertInto("discount_codes")
+      .values({
+        user_id: null,
+        code: "X",
+        country: null,
+        value_percentage: 10,
+        currency: null,
+        status: "active",
+        validity: "once-per-user",
+        reason: "campaign",
+        expires: null,
+        created_at: nowIso(),
+        ...values,
+      })
+      .execute();
+  await code({ code: "OLD10", expires: "2020-01-01T00:00:00.000Z" });
+  await code({ code: "NL10", country: "NL" });
+  await code({ code: "BIG10", minimum_order_value: 40 });
+  await code({ code: "PAYPAL10", paymentmethods: JSON.stringify(["paypal"]) });
+  await code({ code: "ALL10" });
+  await expect404("code=OLD10");
+  await expect404("code=NL10");
+  await expect404("code=BIG10");
+  await expect404("code=PAYPAL10&method=sofort");
+  const [small, , big] = await bundleIds(buyer.cookie);
+  expect(
+    (await api.call(`/api/discountcode.php?code=BIG10&bundle=${big!.id}`, { domain, cookie: buyer.cookie })).status,
+  ).toBe(200);
+  expect(
+    (await api.call(`/api/discountcode.php?code=big10&bundle=${small!.id}`, { domain, cookie: buyer.cookie })).status,
+  ).toBe(404);
+  expect(
+    (await api.call("/api/discountcode.php?code=PAYPAL10&method=paypal", { domain, cookie: buyer.cookie })).status,
+  ).toBe(200);
+  // A code for everyone is used once per member.
+  const { payment } = paymentResponseSchema.parse(
+    (await startPayment(buyer.cookie, { bundle: small!.id, method: "sofort", discountcode: "all10" })).body,
+  );
+  expect(payment.price.cents).toBe(899);
+  await chooseOnSandbox(payment.checkout_url!, "paid");
+  expect((await api.call("/api/discountcode.php?code=ALL10", { domain, cookie: buyer.cookie })).status).toBe(409);
+  const other = await member({ country: "DE" });
+  expect((await api.call("/api/discountcode.php?code=ALL10", { domain, cookie: other.cookie })).status).toBe(200);
+});
+
+/** A provider whose answers a test scripts: each getPayment answers the next status. */
+function scriptedProvider(statuses: ProviderPayment["status"][]): PaymentProvider & { creates: number } {
+  const provider = {
+    name: "mollie" as const,
+    creates: 0,
+    async createPayment() {
+      provider.creates++;
+      return { id: "tr_scripted", status: "open" as const, checkoutUrl: "https://pay.example/tr_scripted" };
+    },
+    async getPayment(id: string) {
+      return { id, status: statuses.shift() ?? "paid", checkoutUrl: null };
+    },
+    async refund() {
+      return { id: "re_1" };
+    },
+  };
+  return provider;
+}
+
+test("webhooks: replayed, in parallel and out of order, a payment is credited exactly once and stays paid", async () => {
+  const provider = scriptedProvider(["pending", "paid", "paid", "paid", "failed", "open"]);
+  const scripted = await startTestApi({}, { payments: provider });
+  try {
+    const site = await createSite(scripted.db);
+    const buyer = await logIn(scripted, site.domain, { siteId: site.id });
+    const offer = creditsResponseSchema.parse(
+      (await scripted.call("/api/credits.php", { domain: site.domain, cookie: buyer.cookie })).body,
+    );
+    const { payment } = paymentResponseSchema.parse(
+      (
+        await startPayment(
+          buyer.cookie,
+          { bundle: offer.bundles[0]!.id, method: "creditcard" },
+          newKey(),
+          scripted,
+          site.domain,
+        )
+      ).body,
+    );
+    const webhook = () =>
+      fetch(`${scripted.url}/api/payment-webhook.php`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-host": site.domain },
+        body: "id=tr_scripted",
+      });
+    expect((await webhook()).status).toBe(200); // pending
+    const paid = await Promise.all([webhook(), webhook(), webhook()]); // paid three times at once
+    expect(paid.map((r) => r.status)).toEqual([200, 200, 200]);
+    await webhook(); // a stale "failed" after paid
+    await webhook(); // a stale "open"
+    const row = await scripted.db
+      .selectFrom("payments")
+      .selectAll()
+      .where("id", "=", payment.id)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe("paid");
+    const user = await scripted.db.selectFrom("users").selectAll().where("id", "=", buyer.id).executeTakeFirstOrThrow();
+    expect(user.credits).toBe(offer.bundles[0]!.credits);
+    expect(user.paid_user).toBe(1);
+    expect(await checkLedger(scripted.db)).toEqual({ balances: [], purchases: [] });
+    // A webhook for a payment nobody made is answered without effect.
+    const unknown = await fetch(`${scripted.url}/api/payment-webhook.php`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-host": site.domain },
+      body: "id=tr_unknown",
+    });
+    expect(unknown.status).toBe(200);
+    expect(provider.creates).toBe(1);
+  } finally {
+    await scripted.close();
+  }
+});
+
+test("a lost webhook loses nothing: the scheduled check credits a payment the provider reports paid", async () => {
+  const provider = scriptedProvider(["paid"]);
+  const scripted = await startTestApi({}, { payments: provider });
+  try {
+    const site = await createSite(scripted.db);
+    const buyer = await logIn(scripted, site.domain, { siteId: site.id });
+    const offer = creditsResponseSchema.parse(
+      (await scripted.call("/api/credits.php", { domain: site.domain, cookie: buyer.cookie })).body,
+    );
+    await startPayment(
+      buyer.cookie,
+      { bundle: offer.bundles[1]!.id, method: "creditcard" },
+      newKey(),
+      scripted,
+      site.domain,
+    );
+    expect(await checkUnsettledPayments({ db: scripted.db, provider }, { olderThanMs: -1000 })).toBe(1);
+    const user = await scripted.db
+      .selectFrom("users")
+      .select("credits")
+      .where("id", "=", buyer.id)
+      .executeTakeFirstOrThrow();
+    expect(user.credits).toBe(offer.bundles[1]!.credits);
+  } finally {
+    await scripted.close();
+  }
+});
+
+test("with Mollie (a local fake of its API): checkout, webhook, paid", async () => {
+  const mollie = await startFakeMollie();
+  const provider = mollieProvider({ apiKey: fakeMollieApiKey, apiEndpoint: mollie.url, retryBaseMs: 1 });
+  const withMollie = await startTestApi({}, { payments: provider });
+  try {
+    const site = await createSite(withMollie.db);
+    const buyer = await logIn(withMollie, site.domain, { siteId: site.id, country: "BE" });
+    const offer = creditsResponseSchema.parse(
+      (await withMollie.call("/api/credits.php", { domain: site.domain, cookie: buyer.cookie })).body,
+    );
+    expect(offer.methods[0]).toBe("bancontact");
+    const started = await startPayment(
+      buyer.cookie,
+      { bundle: offer.bundles[0]!.id, method: "bancontact" },
+      newKey(),
+      withMollie,
+      site.domain,
+    );
+    const { payment } = paymentResponseSchema.parse(started.body);
+    const created = mollie.requests.find((r) => r.method === "POST")!;
+    expect(created.body).toMatchObject({
+      amount: { currency: "EUR", value: "9.99" },
+      method: "bancontact",
+      redirectUrl: `https://${site.domain}/payment/${payment.id}`,
+      webhookUrl: `https://${site.domain}/api/payment-webhook.php`,
+    });
+    expect(created.headers["idempotency-key"]).toBe(`payment-${payment.id}`);
+    const providerId = [...mollie.payments.keys()][0]!;
+    mollie.setStatus(providerId, "paid");
+    await fetch(`${withMollie.url}/api/payment-webhook.php`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-host": site.domain },
+      body: `id=${providerId}`,
+    });
+    const user = await withMollie.db
+      .selectFrom("users")
+      .selectAll()
+      .where("id", "=", buyer.id)
+      .executeTakeFirstOrThrow();
+    expect(user).toMatchObject({ credits: 170, paid_user: 1 });
+  } finally {
+    await withMollie.close();
+    await mollie.close();
+  }
+});
+
+test("with payments off, buying answers 503 and nothing is started", async () => {
+  const off = await startTestApi({ PAYMENT_PROVIDER: "none" });
+  try {
+    const site = await createSite(off.db);
+    const buyer = await logIn(off, site.domain, { siteId: site.id });
+    const answer = await startPayment(buyer.cookie, { bundle: 1, method: "creditcard" }, newKey(), off, site.domain);
+    expect(answer.status).toBe(503);
+    expect(answer.body.error).toBe("payments_unavailable");
+    expect(await off.db.selectFrom("payments").select("id").execute()).toHaveLength(0);
+  } finally {
+    await off.close();
+  }
+});
+
+test("50 parallel spends of 1 credit on a balance of 10: exactly 10 succeed, 40 are refused and recorded", async () => {
+  const spender = await createMember(api.db, siteId);
+  await api.db.transaction().execute((trx) =>
+    moveCredits(trx, {
+      userId: spender.id,
+      amount: 10,
+      kind: "adjustment",
+      reference: null,
+      idempotencyKey: "seed",
+      at: nowIso(),
+    }),
+  );
+  const results = await Promise.all(
+    Array.from({ length: 50 }, (_, i) =>
+      api.db.transaction().execute((trx) =>
+        moveCredits(trx, {
+          userId: spender.id,
+          amount: -1,
+          kind: "message",
+          reference: `message:${i}`,
+          idempotencyKey: `message:${i}`,
+          at: nowIso(),
+        }),
+      ),
+    ),
+  );
+  expect(results.filter((r) => r.applied)).toHaveLength(10);
+  const user = await api.db
+    .selectFrom("users")
+    .select("credits")
+    .where("id", "=", spender.id)
+    .executeTakeFirstOrThrow();
+  expect(user.credits).toBe(0);
+  const refused = await api.db
+    .selectFrom("credit_ledger")
+    .select("id")
+    .where("user_id", "=", spender.id)
+    .where("refused", "=", 1)
+    .execute();
+  expect(refused).toHaveLength(40);
+  // The same key again moves nothing and answers the first outcome.
+  const replay = await api.db.transaction().execute((trx) =>
+    moveCredits(trx, {
+      userId: spender.id,
+      amount: -1,
+      kind: "message",
+      reference: "message:0",
+      idempotencyKey: "message:0",
+      at: nowIso(),
+    }),
+  );
+  expect(replay.replayed).toBe(true);
+  await expectLedgerConsistent();
+  // The database itself refuses a negative balance, whatever code tries.
+  await expect(
+    api.db.updateTable("users").set({ credits: -1 }).where("id", "=", spender.id).execute(),
+  ).rejects.toThrow();
+});

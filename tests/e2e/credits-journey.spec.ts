@@ -1,0 +1,92 @@
+import { createMember, expect, logIn, say, skipEntryWarning, strings, test } from "./support/fixtures";
+
+const { en } = strings;
+
+// The same journey with and without JavaScript (playwright.config.ts projects): every step is a link or a form.
+test("a free member buys credits with the time bonus, becomes premium and finds the purchase and its receipt", async ({
+  page,
+  request,
+}) => {
+  const member = await createMember(request, { gender: "female", seeking: "male", country: "GB" });
+  await logIn(page, member);
+  const topBar = page.getByRole("navigation", { name: en.nav.main });
+  await expect(topBar.getByRole("link", { name: en.nav.getPremium })).toBeVisible();
+
+  await page.goto("/credits");
+  await expect(page.getByRole("heading", { name: en.credits.title })).toBeVisible();
+  // The welcome code of signup: 25% off, shown as the old and the new price (£8.99 → £6.74).
+  await expect(
+    page.getByText(say("en", "credits.discountApplied", { code: "TIMEBONUS25", percentage: 25 })),
+  ).toBeVisible();
+  const firstBundle = page.getByRole("listitem").filter({ hasText: say("en", "credits.amount", { count: 170 }) });
+  await expect(firstBundle.locator("del")).toHaveText(/£8\.99/);
+  await expect(firstBundle).toContainText("£6.74");
+  // Every paid action's price in credits and in money.
+  await expect(page.getByRole("row", { name: new RegExp(en.credits.actions.message) })).toContainText(
+    say("en", "credits.amount", { count: 10 }),
+  );
+  await firstBundle.getByRole("link", { name: say("en", "credits.choose", { count: 170 }) }).click();
+
+  // The order page: a wrong code is said at its field, and the chosen method stays chosen.
+  await expect(page.getByRole("heading", { name: en.checkout.title })).toBeVisible();
+  await page.getByLabel("PayPal").check();
+  await page.getByLabel(en.checkout.code).fill("NOPE");
+  await page.getByRole("button", { name: say("en", "checkout.pay", { price: "£6.74" }) }).click();
+  await expect(page.getByText(en.checkout.codeNotFound)).toBeVisible();
+  await expect(page.getByLabel("PayPal")).toBeChecked();
+  await expect(page.getByLabel(en.checkout.code)).toHaveValue("NOPE");
+  await page.getByLabel(en.checkout.code).fill("");
+  await page.getByRole("button", { name: say("en", "checkout.pay", { price: "£6.74" }) }).click();
+
+  // The sandbox's own checkout page, marked as a test.
+  await expect(page.getByText("no money moves")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "£6.74" })).toBeVisible();
+  await page.getByRole("button", { name: "Pay", exact: true }).click();
+
+  await expect(page).toHaveURL(/\/payment\/\d+$/);
+  await expect(page.getByRole("heading", { name: en.payment.title.completed })).toBeVisible();
+  await expect(page.getByText(say("en", "payment.completedText", { count: 170 }))).toBeVisible();
+  // 20 welcome credits and 170 bought; the first purchase made her premium.
+  await expect(page.getByText(say("en", "credits.balance", { count: 190 }))).toBeVisible();
+  await expect(topBar.getByRole("link", { name: en.nav.credits })).toBeVisible();
+  await expect(topBar.getByRole("link", { name: en.nav.getPremium })).toHaveCount(0);
+
+  await page.getByRole("link", { name: en.transactions.title }).click();
+  await expect(page.getByRole("cell", { name: en.transactions.kinds.signup_bonus })).toBeVisible();
+  await page.getByRole("link", { name: en.transactions.kinds.purchase }).click();
+  await expect(page.getByRole("heading", { name: en.transactions.receipt })).toBeVisible();
+  await expect(page.getByText("TIMEBONUS25")).toBeVisible();
+  await expect(page.getByText(say("en", "transactions.vat", { rate: 20 }))).toBeVisible();
+  await expect(page.getByText("£6.74")).toBeVisible();
+
+  // The time bonus is used up: the credits page shows plain prices now.
+  await page.goto("/credits");
+  await expect(
+    page.getByText(say("en", "credits.discountApplied", { code: "TIMEBONUS25", percentage: 25 })),
+  ).toHaveCount(0);
+});
+
+test("a failed payment says so, credits nothing and offers a retry or PayPal", async ({ page, request }) => {
+  const member = await createMember(request, { gender: "male", seeking: "female", country: "NL" });
+  await logIn(page, member);
+  await page.goto("/credits");
+  await page.getByRole("link", { name: say("en", "credits.choose", { count: 360 }) }).click();
+  await page.getByLabel(en.methods.creditcard).check();
+  await page.getByRole("button", { name: /^Pay / }).click();
+  await page.getByRole("button", { name: "Fail", exact: true }).click();
+  await expect(page.getByRole("alert")).toHaveText(en.payment.failedText);
+  await expect(page.getByRole("link", { name: en.payment.withPaypal })).toBeVisible();
+  await page.getByRole("link", { name: en.payment.retry }).click();
+  await expect(page.getByLabel(en.methods.creditcard)).toBeChecked();
+  await page.goto("/transactions");
+  await expect(page.getByRole("link", { name: en.transactions.kinds.purchase })).toHaveCount(0);
+});
+
+test("the public price list needs no login and no JavaScript, and the footer links to it", async ({ page }) => {
+  await page.goto("/pages/terms");
+  await skipEntryWarning(page);
+  await page.getByRole("contentinfo").getByRole("link", { name: en.footer.pricing }).click();
+  await expect(page.getByRole("heading", { name: en.pricing.title })).toBeVisible();
+  await expect(page.getByRole("row", { name: new RegExp(say("en", "credits.amount", { count: 170 })) })).toBeVisible();
+  expect(await page.locator("script[src], link[rel=modulepreload]").count()).toBe(0);
+});
