@@ -106,7 +106,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
               )}
             </dd>
             {discount && bundle.discounted_price && (
-              <dd className="col-12 small text-success mb-0">
+              <dd className="col-12 small text-success-emphasis mb-0">
                 {t("checkout.discount", { code: discount.code, percentage: discount.value_percentage })}
               </dd>
             )}

@@ -231,6 +231,12 @@ for (const variant of variants) {
       await visit(page, "/signup-matches", "signup matches");
       await visit(page, "/pages/faq", "FAQ (member)");
       await visit(page, "/no/such/page", "404 (member)");
+      await visit(page, "/credits", "credits");
+      const order = await page.locator("main a[href^='/credits/']").first().getAttribute("href");
+      await visit(page, order!, "order and payment method");
+      await visit(page, "/transactions", "transactions");
+      await visit(page, "/premium", "premium");
+      await visit(page, "/pricing", "pricing");
 
       // Liking back Carl makes a match: a modal with JavaScript, a flash without.
       await page.goto(`/members/${carl.id}`);
