@@ -107,7 +107,7 @@ async function openMenu(page: Page, name: string) {
 for (const variant of variants) {
   test.describe(variant.name, () => {
     test("visitor screens have no axe violations", async ({ browser }, testInfo) => {
-      test.setTimeout(180_000);
+      test.setTimeout(300_000);
       const { context, page, errors, blocked } = await openContext(
         browser,
         testInfo.project.use.baseURL!,
@@ -183,7 +183,7 @@ for (const variant of variants) {
     });
 
     test("member screens have no axe violations", async ({ browser, request, playwright }, testInfo) => {
-      test.setTimeout(180_000);
+      test.setTimeout(300_000);
       const baseURL = testInfo.project.use.baseURL!;
       // Anna has a match (Ben), a like she has not answered (Carl) and likes given, so every likes tab has cards.
       const anna = await createMember(request, { gender: "female", seeking: "male" });
