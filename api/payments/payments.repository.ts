@@ -12,24 +12,13 @@ export function listBundles(db: DbOrTx, siteId: number, currency: string) {
     .execute();
 }
 
-export function findBundle(db: DbOrTx, siteId: number, id: number) {
-  return db
-    .selectFrom("credit_bundles")
-    .selectAll()
-    .where("site_id", "=", siteId)
-    .where("id", "=", id)
-    .executeTakeFirst();
-}
-
 /** A new payment, or nothing when the member already made one with this idempotency key. */
-export async function insertPaymentOnce(db: DbOrTx, payment: Insertable<PaymentsTable>) {
-  const row = await db
+export function insertPaymentOnce(db: DbOrTx, payment: Insertable<PaymentsTable>) {
+  return db
     .insertInto("payments")
     .values(payment)
     .onConflict((oc) => oc.columns(["user_id", "idempotency_key"]).doNothing())
-    .returning("id")
-    .executeTakeFirst();
-  return row?.id ?? null;
+    .execute();
 }
 
 export function findPaymentByKey(db: DbOrTx, userId: number, idempotencyKey: string) {

@@ -10,7 +10,7 @@ import {
   type paymentCreateSchema,
   vatRateOf,
 } from "../../contract/payments";
-import type { PaymentProvider } from "../adapters/payments/provider";
+import type { PaymentProvider, ProviderPayment } from "../adapters/payments/provider";
 import { moveCredits } from "../credits/ledger";
 import { type Db, nowIso } from "../db/database";
 import type { BundleRow, DiscountCodeRow, LedgerRow, PaymentRow, PaymentStatus, SiteRow, UserRow } from "../db/schema";
@@ -143,10 +143,9 @@ export async function createPayment(
   idempotencyKey: string,
 ) {
   const country = await countryOf(db, member);
-  const bundle = await repo.findBundle(db, site.id, request.bundle);
-  const offered = await bundlesFor(db, site, country);
-  if (!bundle || !offered.some((b) => b.id === bundle.id))
-    throw new ApiError(404, "not_found", "This bundle is not offered");
+  // Only a bundle of the member's own currency: the same list the credits page showed them.
+  const bundle = (await bundlesFor(db, site, country)).find((b) => b.id === request.bundle);
+  if (!bundle) throw new ApiError(404, "not_found", "This bundle is not offered");
   if (!methodsForCountry(country).includes(request.method))
     throw new ApiError(400, "validation_failed", "This payment method is not offered", {
       fields: { method: "invalid" },
@@ -176,7 +175,7 @@ export async function createPayment(
   if (payment.provider_payment_id) return viewWithCode(db, payment);
 
   const origin = siteOrigin(site);
-  let answer: Awaited<ReturnType<PaymentProvider["createPayment"]>>;
+  let answer: ProviderPayment;
   try {
     answer = await provider.createPayment({
       amountCents: payment.amount_cents,

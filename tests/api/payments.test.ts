@@ -341,54 +341,53 @@ function scriptedProvider(statuses: ProviderPayment["status"][]): PaymentProvide
   return provider;
 }
 
+/**
+ * A buyer on a new site of another API (another provider): their credits offer, a way to start a payment of the
+ * n-th bundle, and the provider's webhook for a payment id.
+ */
+async function buyerOn(target: TestApi, country = "GB") {
+  const site = await createSite(target.db);
+  const buyer = await logIn(target, site.domain, { siteId: site.id, country });
+  const offer = creditsResponseSchema.parse(
+    (await target.call("/api/credits.php", { domain: site.domain, cookie: buyer.cookie })).body,
+  );
+  return {
+    domain: site.domain,
+    buyer,
+    offer,
+    pay: (bundle: number, method: string) =>
+      startPayment(buyer.cookie, { bundle, method }, newKey(), target, site.domain),
+    webhook: (id: string) =>
+      fetch(`${target.url}/api/payment-webhook.php`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-host": site.domain },
+        body: new URLSearchParams({ id }),
+      }),
+    user: () => target.db.selectFrom("users").selectAll().where("id", "=", buyer.id).executeTakeFirstOrThrow(),
+  };
+}
+
 test("webhooks: replayed, in parallel and out of order, a payment is credited exactly once and stays paid", async () => {
   const provider = scriptedProvider(["pending", "paid", "paid", "paid", "failed", "open"]);
   const scripted = await startTestApi({}, { payments: provider });
   try {
-    const site = await createSite(scripted.db);
-    const buyer = await logIn(scripted, site.domain, { siteId: site.id });
-    const offer = creditsResponseSchema.parse(
-      (await scripted.call("/api/credits.php", { domain: site.domain, cookie: buyer.cookie })).body,
-    );
-    const { payment } = paymentResponseSchema.parse(
-      (
-        await startPayment(
-          buyer.cookie,
-          { bundle: offer.bundles[0]!.id, method: "creditcard" },
-          newKey(),
-          scripted,
-          site.domain,
-        )
-      ).body,
-    );
-    const webhook = () =>
-      fetch(`${scripted.url}/api/payment-webhook.php`, {
-        method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-host": site.domain },
-        body: "id=tr_scripted",
-      });
-    expect((await webhook()).status).toBe(200); // pending
-    const paid = await Promise.all([webhook(), webhook(), webhook()]); // paid three times at once
-    expect(paid.map((r) => r.status)).toEqual([200, 200, 200]);
-    await webhook(); // a stale "failed" after paid
-    await webhook(); // a stale "open"
+    const { offer, pay, webhook, user } = await buyerOn(scripted);
+    const { payment } = paymentResponseSchema.parse((await pay(offer.bundles[0]!.id, "creditcard")).body);
+    expect((await webhook("tr_scripted")).status).toBe(200); // pending
+    const paid = await Promise.all([webhook("tr_scripted"), webhook("tr_scripted"), webhook("tr_scripted")]);
+    expect(paid.map((r) => r.status)).toEqual([200, 200, 200]); // paid three times at once
+    await webhook("tr_scripted"); // a stale "failed" after paid
+    await webhook("tr_scripted"); // a stale "open"
     const row = await scripted.db
       .selectFrom("payments")
       .selectAll()
       .where("id", "=", payment.id)
       .executeTakeFirstOrThrow();
     expect(row.status).toBe("paid");
-    const user = await scripted.db.selectFrom("users").selectAll().where("id", "=", buyer.id).executeTakeFirstOrThrow();
-    expect(user.credits).toBe(offer.bundles[0]!.credits);
-    expect(user.paid_user).toBe(1);
+    expect(await user()).toMatchObject({ credits: offer.bundles[0]!.credits, paid_user: 1 });
     expect(await checkLedger(scripted.db)).toEqual({ balances: [], purchases: [] });
     // A webhook for a payment nobody made is answered without effect.
-    const unknown = await fetch(`${scripted.url}/api/payment-webhook.php`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-host": site.domain },
-      body: "id=tr_unknown",
-    });
-    expect(unknown.status).toBe(200);
+    expect((await webhook("tr_unknown")).status).toBe(200);
     expect(provider.creates).toBe(1);
   } finally {
     await scripted.close();
@@ -399,25 +398,10 @@ test("a lost webhook loses nothing: the scheduled check credits a payment the pr
   const provider = scriptedProvider(["paid"]);
   const scripted = await startTestApi({}, { payments: provider });
   try {
-    const site = await createSite(scripted.db);
-    const buyer = await logIn(scripted, site.domain, { siteId: site.id });
-    const offer = creditsResponseSchema.parse(
-      (await scripted.call("/api/credits.php", { domain: site.domain, cookie: buyer.cookie })).body,
-    );
-    await startPayment(
-      buyer.cookie,
-      { bundle: offer.bundles[1]!.id, method: "creditcard" },
-      newKey(),
-      scripted,
-      site.domain,
-    );
+    const { offer, pay, user } = await buyerOn(scripted);
+    await pay(offer.bundles[1]!.id, "creditcard");
     expect(await checkUnsettledPayments({ db: scripted.db, provider }, { olderThanMs: -1000 })).toBe(1);
-    const user = await scripted.db
-      .selectFrom("users")
-      .select("credits")
-      .where("id", "=", buyer.id)
-      .executeTakeFirstOrThrow();
-    expect(user.credits).toBe(offer.bundles[1]!.credits);
+    expect((await user()).credits).toBe(offer.bundles[1]!.credits);
   } finally {
     await scripted.close();
   }
@@ -428,41 +412,21 @@ test("with Mollie (a local fake of its API): checkout, webhook, paid", async () 
   const provider = mollieProvider({ apiKey: fakeMollieApiKey, apiEndpoint: mollie.url, retryBaseMs: 1 });
   const withMollie = await startTestApi({}, { payments: provider });
   try {
-    const site = await createSite(withMollie.db);
-    const buyer = await logIn(withMollie, site.domain, { siteId: site.id, country: "BE" });
-    const offer = creditsResponseSchema.parse(
-      (await withMollie.call("/api/credits.php", { domain: site.domain, cookie: buyer.cookie })).body,
-    );
+    const { domain: site, offer, pay, webhook, user } = await buyerOn(withMollie, "BE");
     expect(offer.methods[0]).toBe("bancontact");
-    const started = await startPayment(
-      buyer.cookie,
-      { bundle: offer.bundles[0]!.id, method: "bancontact" },
-      newKey(),
-      withMollie,
-      site.domain,
-    );
-    const { payment } = paymentResponseSchema.parse(started.body);
+    const { payment } = paymentResponseSchema.parse((await pay(offer.bundles[0]!.id, "bancontact")).body);
     const created = mollie.requests.find((r) => r.method === "POST")!;
     expect(created.body).toMatchObject({
       amount: { currency: "EUR", value: "9.99" },
       method: "bancontact",
-      redirectUrl: `https://${site.domain}/payment/${payment.id}`,
-      webhookUrl: `https://${site.domain}/api/payment-webhook.php`,
+      redirectUrl: `https://${site}/payment/${payment.id}`,
+      webhookUrl: `https://${site}/api/payment-webhook.php`,
     });
     expect(created.headers["idempotency-key"]).toBe(`payment-${payment.id}`);
     const providerId = [...mollie.payments.keys()][0]!;
     mollie.setStatus(providerId, "paid");
-    await fetch(`${withMollie.url}/api/payment-webhook.php`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-host": site.domain },
-      body: `id=${providerId}`,
-    });
-    const user = await withMollie.db
-      .selectFrom("users")
-      .selectAll()
-      .where("id", "=", buyer.id)
-      .executeTakeFirstOrThrow();
-    expect(user).toMatchObject({ credits: 170, paid_user: 1 });
+    await webhook(providerId);
+    expect(await user()).toMatchObject({ credits: 170, paid_user: 1 });
   } finally {
     await withMollie.close();
     await mollie.close();
@@ -472,9 +436,8 @@ test("with Mollie (a local fake of its API): checkout, webhook, paid", async () 
 test("with payments off, buying answers 503 and nothing is started", async () => {
   const off = await startTestApi({ PAYMENT_PROVIDER: "none" });
   try {
-    const site = await createSite(off.db);
-    const buyer = await logIn(off, site.domain, { siteId: site.id });
-    const answer = await startPayment(buyer.cookie, { bundle: 1, method: "creditcard" }, newKey(), off, site.domain);
+    const { pay } = await buyerOn(off);
+    const answer = await pay(1, "creditcard");
     expect(answer.status).toBe(503);
     expect(answer.body.error).toBe("payments_unavailable");
     expect(await off.db.selectFrom("payments").select("id").execute()).toHaveLength(0);
