@@ -56,9 +56,10 @@ export default defineConfig(({ command }) => ({
                 },
                 {
                   name: "app",
+                  // Not the signup form (lazy), nor what only the payment screens use: they ship no JavaScript.
                   test: (id) =>
                     /app[\\/](root\.tsx|components[\\/]|i18n[\\/]|services[\\/])/.test(id) &&
-                    !/signup-(steps-form|fields)/.test(id),
+                    !/signup-(steps-form|fields)|credit-prices|money|payment-methods/.test(id),
                   minShareCount: 2,
                   priority: 1,
                 },
