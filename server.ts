@@ -22,6 +22,7 @@ import { isLoopback } from "./api/http/loopback";
 import { refuseForeignOrigin } from "./api/http/origin";
 import { createLogger } from "./api/logger";
 import { checkUnsettledPayments, type PaymentDeps } from "./api/payments/payments.service";
+import { checkPendingRefunds } from "./api/payments/returns.service";
 import { parseWebEnv } from "./app/services/env.server";
 import { type ApiHandler, inProcessFetch } from "./app/services/in-process-api.server";
 import { HOUR } from "./contract/durations";
@@ -157,12 +158,17 @@ function scheduleCleanup(db: Db, photosDir: string, log: ReturnType<typeof creat
   setInterval(cleanUp, HOUR).unref();
 }
 
-/** Open payments are asked about again now and then: a lost webhook must not lose a purchase. */
+/**
+ * Open payments and pending returns are asked about again now and then: a lost webhook must not lose a purchase,
+ * nor a lost answer a refund.
+ */
 function schedulePaymentChecks(deps: PaymentDeps, seconds: number, log: ReturnType<typeof createLogger>) {
   const check = async () => {
     try {
       const changed = await checkUnsettledPayments(deps);
       if (changed) log.info({ count: changed }, "open payments settled by the scheduled check");
+      const refunds = await checkPendingRefunds(deps, log);
+      if (refunds) log.info({ count: refunds }, "pending returns asked again");
     } catch (error) {
       log.error({ err: error }, "payment check failed");
     }

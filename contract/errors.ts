@@ -33,6 +33,8 @@ export const errorCodes = [
   "discount_not_found",
   "discount_used",
   "insufficient_credits",
+  "not_returnable",
+  "already_returned",
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

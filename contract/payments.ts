@@ -208,3 +208,36 @@ export const discountQuerySchema = z.object({
   bundle: z.coerce.number().int().positive().optional(),
   method: z.enum(paymentMethods).optional(),
 });
+
+export const refundStatuses = ["pending", "refunded", "failed"] as const;
+
+/** A return of unused credits: `pending` while the provider has not confirmed the refund. */
+export const refundSchema = z.object({
+  id: z.number().int(),
+  payment_id: z.number().int(),
+  credits: z.number().int(),
+  amount: moneySchema,
+  status: z.enum(refundStatuses),
+  created_at: z.string(),
+});
+export type Refund = z.infer<typeof refundSchema>;
+
+/** A purchase whose unused credits can be returned now, and for how much, until when. */
+export const returnableSchema = z.object({
+  payment: paymentSchema,
+  unused_credits: z.number().int(),
+  refund: moneySchema,
+  until: z.string(),
+});
+export type Returnable = z.infer<typeof returnableSchema>;
+
+/** GET /api/returns.php: what the member may return (docs/product.md §1.3) and the returns they made. */
+export const returnsResponseSchema = z.object({
+  refund_days: z.number().int(),
+  returnable: z.array(returnableSchema),
+  refunds: z.array(refundSchema),
+  credits: z.number().int(),
+});
+
+export const returnRequestSchema = z.object({ payment: z.coerce.number().int().positive() });
+export const returnResponseSchema = z.object({ refund: refundSchema, credits: z.number().int() });

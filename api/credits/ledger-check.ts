@@ -6,9 +6,11 @@ export interface LedgerProblems {
   balances: { userId: number; credits: number; sum: number }[];
   /** Paid payments without exactly one purchase entry, and purchase entries of payments that were never paid. */
   purchases: { paymentId: number; status: string; entries: number }[];
+  /** Returns whose entries do not remove exactly their credits (pending or refunded) or nothing (failed). */
+  returns: { paymentId: number; status: string; credits: number; moved: number }[];
 }
 
-/** Checks the ledger's two promises (docs/architecture.md "Credits"): `npm run ledger:check` and the API tests use it. */
+/** Checks the ledger's promises (docs/architecture.md "Credits"): `npm run ledger:check` and the API tests use it. */
 export async function checkLedger(db: Db): Promise<LedgerProblems> {
   const balances = await db
     .selectFrom("users")
@@ -33,5 +35,24 @@ export async function checkLedger(db: Db): Promise<LedgerProblems> {
   const purchases = payments
     .map((p) => ({ paymentId: p.id, status: p.status, entries: entriesOf.get(`payment:${p.id}`) ?? 0 }))
     .filter((p) => p.entries !== (p.status === "paid" ? 1 : 0));
-  return { balances: balances.map((b) => ({ ...b, sum: Number(b.sum) })), purchases };
+
+  const returnEntries = await db
+    .selectFrom("credit_ledger")
+    .select(["reference", sql<number>`sum(delta)`.as("moved")])
+    .where("reason", "in", ["return", "adjustment"])
+    .where("reference", "like", "payment:%")
+    .where("refused", "=", 0)
+    .groupBy("reference")
+    .execute();
+  const movedFor = new Map(returnEntries.map((e) => [e.reference, Number(e.moved)]));
+  const refunds = await db.selectFrom("refunds").select(["payment_id", "status", "credits"]).execute();
+  const returns = refunds
+    .map((r) => ({
+      paymentId: r.payment_id,
+      status: r.status,
+      credits: r.credits,
+      moved: movedFor.get(`payment:${r.payment_id}`) ?? 0,
+    }))
+    .filter((r) => r.moved !== (r.status === "failed" ? 0 : -r.credits));
+  return { balances: balances.map((b) => ({ ...b, sum: Number(b.sum) })), purchases, returns };
 }

@@ -5,6 +5,7 @@ import * as m0002 from "./migrations/0002-accounts";
 import * as m0003 from "./migrations/0003-likes-blocks";
 import * as m0004 from "./migrations/0004-security";
 import * as m0005 from "./migrations/0005-payments";
+import * as m0006 from "./migrations/0006-returns";
 
 // Listed by hand so that the build and tsx resolve them the same way; numbered, frozen once landed.
 const migrations: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   "0003-likes-blocks": m0003,
   "0004-security": m0004,
   "0005-payments": m0005,
+  "0006-returns": m0006,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

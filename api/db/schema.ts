@@ -53,7 +53,11 @@ export interface SitesTable {
   push_private_key: string;
   /** The canonical origin that mailed links use (https://{domain} when null). */
   origin: string | null;
+  /** The colour variant of the premium package overview: p0 to p3 (docs/product.md §1.4). */
+  premium_variant: Generated<PremiumVariant>;
 }
+
+export type PremiumVariant = "p0" | "p1" | "p2" | "p3";
 
 export interface SiteDomainsTable {
   domain: string;
@@ -196,6 +200,25 @@ export interface PaymentsTable {
   paid_at: string | null;
 }
 
+export type RefundStatus = "pending" | "refunded" | "failed";
+
+/** The return of a purchase's unused credits (docs/product.md §1.3): at most one per payment. */
+export interface RefundsTable {
+  id: Generated<number>;
+  user_id: number;
+  payment_id: number;
+  credits: number;
+  amount_cents: number;
+  currency: string;
+  /** pending: credits removed, the provider not yet confirmed; failed: the provider refused, credits given back. */
+  status: RefundStatus;
+  attempt: number;
+  provider_refund_id: string | null;
+  idempotency_key: string;
+  created_at: string;
+  updated_at: string;
+}
+
 /** The sandbox provider's own record of a payment, as a real provider keeps it on its servers. */
 export interface SandboxPaymentsTable {
   id: string;
@@ -289,6 +312,7 @@ export interface Database {
   sessions: SessionsTable;
   login_failures: LoginFailuresTable;
   credit_ledger: CreditLedgerTable;
+  refunds: RefundsTable;
   credit_bundles: CreditBundlesTable;
   payments: PaymentsTable;
   sandbox_payments: SandboxPaymentsTable;
@@ -307,3 +331,4 @@ export type PaymentRow = Selectable<PaymentsTable>;
 export type BundleRow = Selectable<CreditBundlesTable>;
 export type DiscountCodeRow = Selectable<DiscountCodesTable>;
 export type LedgerRow = Selectable<CreditLedgerTable>;
+export type RefundRow = Selectable<RefundsTable>;

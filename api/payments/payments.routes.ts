@@ -13,8 +13,10 @@ import {
   transaction,
   transactions,
 } from "./payments.service";
+import { listReturns, returnPurchase } from "./returns.service";
 
-/** credits.php, pricing.php, discountcode.php, payment.php, payment-webhook.php, transactions.php and transaction.php. */
+/** credits.php, pricing.php, discountcode.php, payment.php, payment-webhook.php, transactions.php, transaction.php, returns.php and
+ * return.php. */
 export function paymentsRoutes({ db, payments }: RouteDeps): ContractRoutes {
   const routes = contractRoutes();
   const { register } = routes;
@@ -54,6 +56,12 @@ export function paymentsRoutes({ db, payments }: RouteDeps): ContractRoutes {
   register("get", "/api/transactions.php", ({ member, query: { page } }) => transactions(db, member, page));
 
   register("get", "/api/transaction.php", ({ member, query: { id } }) => transaction(db, member, id));
+
+  register("get", "/api/returns.php", ({ site, member }) => listReturns(db, site, member));
+
+  register("post", "/api/return.php", ({ req, site, member, body, log }) =>
+    returnPurchase(provider(), site, member, body.payment, idempotencyKeyOf(req), log),
+  );
 
   return routes;
 }

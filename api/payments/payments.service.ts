@@ -21,7 +21,7 @@ import { siteOrigin } from "../http/site-origin";
 import * as repo from "./payments.repository";
 
 /** The member's country: the one on their profile, which sets their currency and methods. */
-async function countryOf(db: Db, member: UserRow): Promise<string> {
+export async function countryOf(db: Db, member: UserRow): Promise<string> {
   const row = await db.selectFrom("profiles").select("country").where("user_id", "=", member.id).executeTakeFirst();
   return row?.country ?? "GB";
 }
@@ -120,7 +120,7 @@ function paymentView(payment: PaymentRow, code: string | null): Payment {
   };
 }
 
-async function viewWithCode(db: Db, payment: PaymentRow) {
+export async function viewWithCode(db: Db, payment: PaymentRow) {
   const code = payment.discount_code_id ? ((await repo.findCode(db, payment.discount_code_id))?.code ?? null) : null;
   return paymentView(payment, code);
 }

@@ -1,13 +1,21 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { mollieProvider } from "../../api/adapters/payments/mollie";
-import type { PaymentProvider, ProviderPayment } from "../../api/adapters/payments/provider";
+import {
+  type PaymentProvider,
+  type ProviderPayment,
+  RefundRefused,
+  type RefundRequest,
+} from "../../api/adapters/payments/provider";
 import { moveCredits } from "../../api/credits/ledger";
 import { checkLedger } from "../../api/credits/ledger-check";
 import { nowIso } from "../../api/db/database";
 import { checkUnsettledPayments } from "../../api/payments/payments.service";
+import { checkPendingRefunds } from "../../api/payments/returns.service";
 import {
   creditsResponseSchema,
   paymentResponseSchema,
+  returnResponseSchema,
+  returnsResponseSchema,
   transactionResponseSchema,
   transactionsResponseSchema,
 } from "../../contract/payments";
@@ -88,7 +96,7 @@ async function welcomeCode(userId: number, expires = new Date(Date.now() + 3600_
 }
 
 async function expectLedgerConsistent() {
-  expect(await checkLedger(api.db)).toEqual({ balances: [], purchases: [] });
+  expect(await checkLedger(api.db)).toEqual({ balances: [], purchases: [], returns: [] });
 }
 
 test("the credits page offers the bundles of the member's currency and the methods of their country", async () => {
@@ -334,7 +342,7 @@ function scriptedProvider(statuses: ProviderPayment["status"][]): PaymentProvide
     async getPayment(id: string) {
       return { id, status: statuses.shift() ?? "paid", checkoutUrl: null };
     },
-    async refund() {
+    async refund(_request: RefundRequest): Promise<{ id: string }> {
       return { id: "re_1" };
     },
   };
@@ -385,7 +393,7 @@ test("webhooks: replayed, in parallel and out of order, a payment is credited ex
       .executeTakeFirstOrThrow();
     expect(row.status).toBe("paid");
     expect(await user()).toMatchObject({ credits: offer.bundles[0]!.credits, paid_user: 1 });
-    expect(await checkLedger(scripted.db)).toEqual({ balances: [], purchases: [] });
+    expect(await checkLedger(scripted.db)).toEqual({ balances: [], purchases: [], returns: [] });
     // A webhook for a payment nobody made is answered without effect.
     expect((await webhook("tr_unknown")).status).toBe(200);
     expect(provider.creates).toBe(1);
@@ -503,4 +511,129 @@ test("50 parallel spends of 1 credit on a balance of 10: exactly 10 succeed, 40 
   await expect(
     api.db.updateTable("users").set({ credits: -1 }).where("id", "=", spender.id).execute(),
   ).rejects.toThrow();
+});
+
+/** A member who bought the smallest bundle in the sandbox (170 credits for £8.99) and then spent `spent` of them. */
+async function buyerWhoSpent(spent: number) {
+  const buyer = await member({ country: "GB" });
+  const [bundle] = await bundleIds(buyer.cookie);
+  const { payment } = paymentResponseSchema.parse(
+    (await startPayment(buyer.cookie, { bundle: bundle!.id, method: "creditcard" })).body,
+  );
+  await chooseOnSandbox(payment.checkout_url!, "paid");
+  if (spent)
+    await api.db.transaction().execute((trx) =>
+      moveCredits(trx, {
+        userId: buyer.id,
+        amount: -spent,
+        kind: "message",
+        reference: "message:1",
+        idempotencyKey: newKey(),
+        at: nowIso(),
+      }),
+    );
+  return { buyer, payment };
+}
+
+const returnsOf = async (cookie: string) =>
+  returnsResponseSchema.parse((await api.call("/api/returns.php", { domain, cookie })).body);
+
+function returnPurchase(cookie: string, payment: number, key = newKey(), target = api, site = domain) {
+  return target.call("/api/return.php", {
+    method: "POST",
+    domain: site,
+    cookie,
+    body: { payment },
+    headers: { "idempotency-key": key },
+  });
+}
+
+test("returns: a purchase's unused credits go back within refund_days, refunded through the provider, once", async () => {
+  const { buyer, payment } = await buyerWhoSpent(70);
+  const offered = await returnsOf(buyer.cookie);
+  expect(offered.refund_days).toBe(14);
+  expect(offered.returnable).toHaveLength(1);
+  // 100 of 170 credits unused: that share of £8.99, rounded down.
+  expect(offered.returnable[0]).toMatchObject({
+    payment: { id: payment.id },
+    unused_credits: 100,
+    refund: { cents: 528, currency: "GBP" },
+  });
+
+  // Five different requests at once: exactly one returns it.
+  const answers = await Promise.all(Array.from({ length: 5 }, () => returnPurchase(buyer.cookie, payment.id)));
+  expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409, 409, 409]);
+  const winner = answers.find((a) => a.status === 200)!;
+  const { refund, credits } = returnResponseSchema.parse(winner.body);
+  expect(refund).toMatchObject({ payment_id: payment.id, credits: 100, amount: { cents: 528 }, status: "refunded" });
+  expect(credits).toBe(0);
+  expect(answers.filter((a) => a.status === 409).every((a) => a.body.error === "already_returned")).toBe(true);
+
+  const atProvider = await api.db
+    .selectFrom("sandbox_payments")
+    .select("refunded_cents")
+    .innerJoin("payments", "payments.provider_payment_id", "sandbox_payments.id")
+    .where("payments.id", "=", payment.id)
+    .executeTakeFirstOrThrow();
+  expect(atProvider.refunded_cents).toBe(528);
+  const after = await returnsOf(buyer.cookie);
+  expect(after.returnable).toEqual([]);
+  expect(after.refunds).toMatchObject([{ payment_id: payment.id, status: "refunded" }]);
+  const list = transactionsResponseSchema.parse(
+    (await api.call("/api/transactions.php", { domain, cookie: buyer.cookie })).body,
+  );
+  expect(list.entries[0]).toMatchObject({ kind: "return", delta: -100, payment_id: payment.id });
+  await expectLedgerConsistent();
+});
+
+test("returns: not after refund_days, not of spent credits, not of another member's purchase", async () => {
+  const spentAll = await buyerWhoSpent(170);
+  expect((await returnsOf(spentAll.buyer.cookie)).returnable).toEqual([]);
+  const refused = await returnPurchase(spentAll.buyer.cookie, spentAll.payment.id);
+  expect(refused.status).toBe(409);
+  expect(refused.body.error).toBe("not_returnable");
+
+  const late = await buyerWhoSpent(0);
+  expect((await returnPurchase(spentAll.buyer.cookie, late.payment.id)).status).toBe(409);
+  const fifteenDaysAgo = new Date(Date.now() - 15 * 24 * 3600_000).toISOString();
+  await api.db.updateTable("payments").set({ paid_at: fifteenDaysAgo }).where("id", "=", late.payment.id).execute();
+  expect((await returnsOf(late.buyer.cookie)).returnable).toEqual([]);
+  expect((await returnPurchase(late.buyer.cookie, late.payment.id)).status).toBe(409);
+  expect((await returnPurchase(late.buyer.cookie, late.payment.id, "")).status).toBe(400);
+  await expectLedgerConsistent();
+});
+
+test("returns: a refused refund gives the credits back; a lost answer stays pending until the check settles it", async () => {
+  const outcomes: ("refuse" | "lose" | "ok")[] = ["refuse", "lose", "ok"];
+  const provider = scriptedProvider(["paid"]);
+  provider.refund = async () => {
+    const outcome = outcomes.shift();
+    if (outcome === "refuse") throw new RefundRefused("Mollie answered 422");
+    if (outcome === "lose") throw new Error("socket hang up");
+    return { id: "re_ok" };
+  };
+  const scripted = await startTestApi({}, { payments: provider });
+  try {
+    const { domain: site, buyer, offer, pay, webhook, user } = await buyerOn(scripted);
+    const { payment } = paymentResponseSchema.parse((await pay(offer.bundles[0]!.id, "creditcard")).body);
+    await webhook("tr_scripted");
+    const bought = (await user()).credits;
+
+    const refusedAnswer = await returnPurchase(buyer.cookie, payment.id, newKey(), scripted, site);
+    expect(refusedAnswer.status).toBe(502);
+    expect((await user()).credits).toBe(bought);
+
+    const lost = await returnPurchase(buyer.cookie, payment.id, newKey(), scripted, site);
+    expect(lost.status).toBe(200);
+    expect(returnResponseSchema.parse(lost.body).refund.status).toBe("pending");
+    expect((await user()).credits).toBe(0);
+
+    const log = { info() {}, warn() {}, error() {} } as unknown as Parameters<typeof checkPendingRefunds>[1];
+    expect(await checkPendingRefunds({ db: scripted.db, provider }, log, { olderThanMs: -1000 })).toBe(1);
+    const refund = await scripted.db.selectFrom("refunds").selectAll().executeTakeFirstOrThrow();
+    expect(refund).toMatchObject({ status: "refunded", attempt: 2, provider_refund_id: "re_ok" });
+    expect(await checkLedger(scripted.db)).toEqual({ balances: [], purchases: [], returns: [] });
+  } finally {
+    await scripted.close();
+  }
 });

@@ -3,7 +3,7 @@ import pino from "pino";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { type FakeMollie, type FakeMollieStatus, startFakeMollie } from "../../../tests/api/support/fake-mollie";
 import { mollieProvider } from "./mollie";
-import type { PaymentRequest } from "./provider";
+import { type PaymentRequest, RefundRefused } from "./provider";
 
 let fake: FakeMollie;
 beforeEach(async () => {
@@ -235,18 +235,18 @@ describe("refund", () => {
     expect(fake.payments.get(payment.id)!.amountRefunded).toEqual({ currency: "EUR", value: "10.00" });
   });
 
-  test("Mollie refusing the refund throws its detail", async () => {
+  test("Mollie refusing the refund throws a refusal with its detail, so the return can be undone", async () => {
     const mollie = provider();
     const payment = await mollie.createPayment(request());
 
-    await expect(
-      mollie.refund({
-        providerPaymentId: payment.id,
-        amountCents: 100,
-        currency: "EUR",
-        description: "Refund of p1",
-        idempotencyKey: "refund-key-3",
-      }),
-    ).rejects.toThrow("Mollie answered 422 Unprocessable Entity: The payment is not refundable");
+    const refusal = mollie.refund({
+      providerPaymentId: payment.id,
+      amountCents: 100,
+      currency: "EUR",
+      description: "Refund of p1",
+      idempotencyKey: "refund-key-3",
+    });
+    await expect(refusal).rejects.toThrow("Mollie answered 422 Unprocessable Entity: The payment is not refundable");
+    await expect(refusal).rejects.toBeInstanceOf(RefundRefused);
   });
 });

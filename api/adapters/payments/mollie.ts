@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
 import type { PaymentStatus } from "../../db/schema";
-import type { PaymentProvider, ProviderPayment } from "./provider";
+import { type PaymentProvider, type ProviderPayment, RefundRefused } from "./provider";
 
 export interface MollieOptions {
   apiKey: string;
@@ -142,7 +142,11 @@ export function mollieProvider(options: MollieOptions): PaymentProvider {
         description: request.description,
       };
       const path = `payments/${encodeURIComponent(request.providerPaymentId)}/refunds`;
-      const refund = (await call("POST", path, body, request.idempotencyKey)) as { id?: unknown } | null;
+      const refund = (await call("POST", path, body, request.idempotencyKey).catch((error) => {
+        if (error instanceof MollieError && error.status < 500)
+          throw new RefundRefused(error.message, { cause: error });
+        throw error;
+      })) as { id?: unknown } | null;
       if (typeof refund?.id !== "string") throw new Error("Mollie sent a refund without an id");
       return { id: refund.id };
     },

@@ -33,6 +33,14 @@ export interface RefundRequest {
 }
 
 /**
+ * The provider said no to a refund (it answered 4xx): nothing was refunded. Any other failure leaves the outcome
+ * unknown, so the refund is asked again with the same idempotency key rather than undone.
+ */
+export class RefundRefused extends Error {
+  override name = "RefundRefused";
+}
+
+/**
  * A payment provider (docs/architecture.md "Payments"): `sandbox` (embedded, for the demo and tests) or `mollie`. Its
  * answers are the truth about a payment; a webhook only says "ask again", so forged or replayed ones change nothing.
  */

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { Db } from "../../db/database";
 import type { PaymentStatus } from "../../db/schema";
-import type { PaymentProvider, ProviderPayment } from "./provider";
+import { type PaymentProvider, type ProviderPayment, RefundRefused } from "./provider";
 
 /** What the payer can choose on the sandbox's checkout page. */
 export const sandboxOutcomes = ["paid", "pending", "failed", "canceled", "expired"] as const;
@@ -84,7 +84,7 @@ export function sandboxProvider(db: Db, { settleSeconds = 10 } = {}): SandboxPro
         .where((eb) => eb(eb("refunded_cents", "+", request.amountCents), "<=", eb.ref("amount_cents")))
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) !== 1)
-        throw new Error(`The sandbox cannot refund ${request.providerPaymentId}`);
+        throw new RefundRefused(`The sandbox cannot refund ${request.providerPaymentId}`);
       return { id: `sbx_re_${crypto.randomBytes(8).toString("hex")}` };
     },
     async settle(id, outcome) {
