@@ -53,6 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         supportPhone: settings.support_phone,
         minimumAge: settings.minimum_age,
         refundDays: settings.refund_days,
+        premiumVariant: settings.premium_variant,
         cdnPrefix: settings.cdn_prefix,
       },
       company: {
@@ -73,6 +74,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         paidUser: member.paid_user,
         unreadMessages: member.unread_messages,
         newLikes: member.new_likes,
+        // Seconds left as the server counts them: the page shows them without JavaScript, the countdown from there.
+        timeBonus: member.time_bonus && {
+          percentage: member.time_bonus.value_percentage,
+          secondsLeft: Math.max(0, Math.floor((Date.parse(member.time_bonus.ends_at) - Date.now()) / 1000)),
+        },
         thumb: member.profile.main_image ? `${settings.cdn_prefix}/${member.profile.main_image.thumb_filename}` : null,
       },
       // docs/product.md §1: the entry warning on first visit, with its own variant for the Netherlands and Germany.

@@ -22,6 +22,8 @@ export default [
     route("mail-change/do", "routes/mail-change-do.tsx", { id: "mail-change-do" }),
     route("notifications", "routes/settings.tsx", { id: "notifications" }),
     route("credits", "routes/credits.tsx", { id: "credits" }),
+    route("credits/repeat-order", "routes/credits-repeat-order.tsx", { id: "credits-repeat-order" }),
+    route("credits/returns", "routes/credits-returns.tsx", { id: "credits-returns" }),
     route("credits/:id/:paymentmethod?", "routes/credits-checkout.tsx", { id: "credits-id-paymentmethod" }),
     route("payment/:id", "routes/payment-result.tsx", { id: "payment-id" }),
     route("transactions/:id?", "routes/transactions.tsx", { id: "transactions-id" }),

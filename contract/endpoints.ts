@@ -33,6 +33,7 @@ import {
   paymentWebhookSchema,
   pricingQuerySchema,
   pricingResponseSchema,
+  repeatOrdersResponseSchema,
   returnRequestSchema,
   returnResponseSchema,
   returnsResponseSchema,
@@ -373,6 +374,13 @@ export const endpoints = [
     summary: "One credit movement with its payment: the receipt",
     query: transactionQuerySchema,
     response: transactionResponseSchema,
+    member: true,
+  },
+  {
+    method: "get",
+    path: "/api/repeat-orders.php",
+    summary: "The member's earlier orders (bundle and method) that are still on sale, at today's price",
+    response: repeatOrdersResponseSchema,
     member: true,
   },
   {

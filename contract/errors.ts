@@ -35,6 +35,7 @@ export const errorCodes = [
   "insufficient_credits",
   "not_returnable",
   "already_returned",
+  "refund_refused",
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

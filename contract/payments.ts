@@ -241,3 +241,15 @@ export const returnsResponseSchema = z.object({
 
 export const returnRequestSchema = z.object({ payment: z.coerce.number().int().positive() });
 export const returnResponseSchema = z.object({ refund: refundSchema, credits: z.number().int() });
+
+/** GET /api/repeat-orders.php: bundles the member bought before, with the method, still on sale at today's price. */
+export const repeatOrdersResponseSchema = z.object({
+  orders: z.array(
+    z.object({
+      bundle: bundleSchema,
+      method: z.enum(paymentMethods),
+      last_paid_at: z.string(),
+    }),
+  ),
+  discount: activeDiscountSchema.nullable(),
+});

@@ -41,6 +41,8 @@ export const settingsSchema = z.object({
   member_resell: z.boolean(),
   minimum_age: z.number().int(),
   languages: z.array(z.enum(locales)),
+  /** The colour variant of the premium package overview (docs/product.md §1.4). */
+  premium_variant: z.enum(["p0", "p1", "p2", "p3"]),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 

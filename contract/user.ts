@@ -44,6 +44,8 @@ export const userSchema = z.object({
   notifications_disabled: z.array(z.enum(["fbl", "bounce", "listunsubscribe"])),
   unread_messages: z.number().int(),
   new_likes: z.number().int(),
+  /** The time bonus of docs/product.md §4 while it runs: a non-paid member within 4 hours of signing up. */
+  time_bonus: z.object({ code: z.string(), value_percentage: z.number(), ends_at: z.string() }).nullable(),
   profile: ownProfileSchema,
 });
 export type User = z.infer<typeof userSchema>;

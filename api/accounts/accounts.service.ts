@@ -4,6 +4,7 @@ import type { Locale } from "../../contract/locales";
 import type { User } from "../../contract/user";
 import { type Db, type DbOrTx, nowIso } from "../db/database";
 import type { PhotoRow, SiteRow, UserRow } from "../db/schema";
+import { activeTimeBonus } from "../discounts/discounts.service";
 import { ApiError } from "../errors";
 import { newLikesCount } from "../likes/likes.service";
 import * as repo from "./accounts.repository";
@@ -116,11 +117,12 @@ export async function markPageHidden(db: Db, member: UserRow) {
 
 /** The User entity of docs/product.md §3 as its owner sees it. */
 export async function userView(db: Db, site: SiteRow, user: UserRow): Promise<User> {
-  const [profile, mainPhoto, interestRows, newLikes] = await Promise.all([
+  const [profile, mainPhoto, interestRows, newLikes, bonus] = await Promise.all([
     repo.findProfile(db, user.id),
     repo.findMainPhoto(db, user.id),
     repo.listProfileInterestIds(db, user.id),
     newLikesCount(db, site, user.id),
+    activeTimeBonus(db, user),
   ]);
   return {
     id: user.id,
@@ -134,6 +136,9 @@ export async function userView(db: Db, site: SiteRow, user: UserRow): Promise<Us
     // Messages arrive with the chat feature; until then nobody has any.
     unread_messages: 0,
     new_likes: newLikes,
+    time_bonus: bonus?.expires
+      ? { code: bonus.code, value_percentage: bonus.value_percentage, ends_at: bonus.expires }
+      : null,
     profile: {
       id: user.id,
       name: profile.name,

@@ -76,6 +76,19 @@ export function listUnsettledPayments(db: DbOrTx, before: string, limit: number)
     .execute();
 }
 
+/** Each bundle and method the member paid for, with when they last did, newest first. */
+export function listPaidOrders(db: DbOrTx, userId: number) {
+  return db
+    .selectFrom("payments")
+    .select(["bundle_id", "method"])
+    .select((eb) => eb.fn.max<string>("paid_at").as("last_paid_at"))
+    .where("user_id", "=", userId)
+    .where("status", "=", "paid")
+    .groupBy(["bundle_id", "method"])
+    .orderBy("last_paid_at", "desc")
+    .execute();
+}
+
 export function markPaidUser(db: DbOrTx, userId: number) {
   return db.updateTable("users").set({ paid_user: 1 }).where("id", "=", userId).execute();
 }

@@ -9,13 +9,14 @@ import {
   creditsOffer,
   ownPayment,
   pricing,
+  repeatOrders,
   syncPayment,
   transaction,
   transactions,
 } from "./payments.service";
 import { listReturns, returnPurchase } from "./returns.service";
 
-/** credits.php, pricing.php, discountcode.php, payment.php, payment-webhook.php, transactions.php, transaction.php, returns.php and
+/** credits.php, repeat-orders.php, pricing.php, discountcode.php, payment.php, payment-webhook.php, transactions.php, transaction.php, returns.php and
  * return.php. */
 export function paymentsRoutes({ db, payments }: RouteDeps): ContractRoutes {
   const routes = contractRoutes();
@@ -26,6 +27,8 @@ export function paymentsRoutes({ db, payments }: RouteDeps): ContractRoutes {
   };
 
   register("get", "/api/credits.php", ({ site, member }) => creditsOffer(db, site, member));
+
+  register("get", "/api/repeat-orders.php", ({ site, member }) => repeatOrders(db, site, member));
 
   register("get", "/api/pricing.php", ({ site, query }) => pricing(db, site, query.country));
 

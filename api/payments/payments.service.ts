@@ -62,6 +62,17 @@ export async function creditsOffer(db: Db, site: SiteRow, member: UserRow) {
   };
 }
 
+/** Earlier orders still on sale (the same bundle and a method still offered), newest first: buyable in one step. */
+export async function repeatOrders(db: Db, site: SiteRow, member: UserRow) {
+  const [offer, paid] = await Promise.all([creditsOffer(db, site, member), repo.listPaidOrders(db, member.id)]);
+  const orders = paid.flatMap(({ bundle_id, method, last_paid_at }) => {
+    const bundle = offer.bundles.find((b) => b.id === bundle_id);
+    const offered = offer.methods.find((m) => m === method);
+    return bundle && offered ? [{ bundle, method: offered, last_paid_at }] : [];
+  });
+  return { orders, discount: offer.discount };
+}
+
 /** Public prices for a country the site serves (else its default country): the pricing page. */
 export async function pricing(db: Db, site: SiteRow, requested: string | undefined) {
   const countries: string[] = JSON.parse(site.countries);

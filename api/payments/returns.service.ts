@@ -100,6 +100,7 @@ export async function returnPurchase(
   const { db } = deps;
   const earlier = await refunds.findRefundOfPayment(db, member.id, paymentId);
   if (earlier?.idempotency_key === idempotencyKey) return answer(db, member, earlier);
+  // A new try of a refused return is a new request: it comes with a new key.
   if (earlier && earlier.status !== "failed")
     throw new ApiError(409, "already_returned", "This purchase has been returned already");
 
@@ -139,13 +140,13 @@ export async function returnPurchase(
     if (twin?.idempotency_key === idempotencyKey) return answer(db, member, twin);
     throw new ApiError(409, "already_returned", "This purchase has been returned already");
   }
-  const settled = await askRefund(deps, claimed.refund, claimed.payment, site, log);
-  if (settled.status === "failed")
-    throw new ApiError(502, "provider_failed", "The payment provider did not refund this purchase");
-  return answer(db, member, settled);
+  return answer(db, member, await askRefund(deps, claimed.refund, claimed.payment, site, log));
 }
 
+/** The return as it stands; one the provider refused is an error (422: final, not to be retried as it is). */
 async function answer(db: Db, member: UserRow, refund: RefundRow) {
+  if (refund.status === "failed")
+    throw new ApiError(422, "refund_refused", "The payment provider did not refund this purchase");
   const user = await db.selectFrom("users").select("credits").where("id", "=", member.id).executeTakeFirstOrThrow();
   return { refund: refundView(refund), credits: user.credits };
 }

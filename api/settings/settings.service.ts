@@ -71,6 +71,7 @@ export function settingsFor(site: SiteRow, geoipCountry: string | null): Setting
     member_resell: site.member_resell === 1,
     minimum_age: site.minimum_age,
     languages: siteLanguages(site, countries),
+    premium_variant: site.premium_variant,
   };
 }
 

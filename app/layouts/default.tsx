@@ -6,6 +6,7 @@ import { ErrorPage } from "~/components/error-page";
 import { FlashMessage } from "~/components/flash-message";
 import { SignupModalProvider } from "~/components/signup-modal";
 import { SiteFooter } from "~/components/site-footer";
+import { TimeBonus } from "~/components/time-bonus";
 import { TopBar } from "~/components/top-bar";
 import { type RootData, useRootData } from "~/root";
 import type { Route } from "./+types/default";
@@ -25,6 +26,7 @@ function DefaultChrome({ root, children }: { root: RootData; children: React.Rea
   return (
     <SignupModalProvider>
       <TopBar root={root} />
+      {root.member?.timeBonus && <TimeBonus {...root.member.timeBonus} />}
       {root.flash && <FlashMessage flash={root.flash} />}
       {root.member?.needsActivation && <ActivationReminder email={root.member.email} isPhone={root.isPhone} />}
       {root.member && <AutoLikeNotice />}

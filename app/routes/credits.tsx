@@ -1,6 +1,8 @@
 import { Link } from "react-router";
 import { CreditPrices } from "~/components/credit-prices";
+import { PremiumPackage } from "~/components/premium-package";
 import { useTranslation } from "~/i18n/translator";
+import { useRootData } from "~/root";
 import { callApi } from "~/services/api.server";
 import { requireMember } from "~/services/auth.server";
 import { getI18n } from "~/services/i18n.server";
@@ -20,6 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function Credits({ loaderData }: Route.ComponentProps) {
   const { t, locale, formatNumber } = useTranslation();
   const { bundles, discount, prices, credits, paid_user } = loaderData;
+  const premiumVariant = useRootData()?.site.premiumVariant ?? "p0";
   return (
     <main id="main" className="flex-grow-1 container-lg py-4">
       <h1 className="h3 mb-1">{loaderData.title}</h1>
@@ -85,10 +88,21 @@ export default function Credits({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
-      <h2 className="h5">{t("credits.whatCreditsBuy")}</h2>
-      <CreditPrices prices={prices} bundles={bundles} />
+      <div className="row g-4 mb-3">
+        <div className="col-12 col-lg-7">
+          <h2 className="h5">{t("credits.whatCreditsBuy")}</h2>
+          <CreditPrices prices={prices} bundles={bundles} />
+        </div>
+        {!paid_user && (
+          <div className="col-12 col-lg-5">
+            <PremiumPackage variant={premiumVariant} />
+          </div>
+        )}
+      </div>
       <p className="small text-body-secondary">
         {t("credits.noSubscription")} <Link to="/pages/return-policy">{t("credits.returns")}</Link> ·{" "}
+        <Link to="/credits/returns">{t("credits.returnCredits")}</Link> ·{" "}
+        <Link to="/credits/repeat-order">{t("credits.repeatOrder")}</Link> ·{" "}
         <Link to="/transactions">{t("transactions.title")}</Link> · <Link to="/premium">{t("premium.title")}</Link>
       </p>
     </main>

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { PremiumPackage } from "~/components/premium-package";
 import { useTranslation } from "~/i18n/translator";
 import { useRootData } from "~/root";
 import { getI18n } from "~/services/i18n.server";
@@ -10,8 +11,6 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { title: getI18n(context).t("premium.title") };
 }
 
-const benefits = ["allPhotos", "ownPhotos", "conversations", "noSubscription"] as const;
-
 export default function Premium({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const root = useRootData();
@@ -22,20 +21,15 @@ export default function Premium({ loaderData }: Route.ComponentProps) {
         <div className="col-12 col-md-8 col-lg-6">
           <h1 className="h3">{loaderData.title}</h1>
           <p className="lead">{t("premium.intro")}</p>
-          <ul className="list-group mb-4">
-            {benefits.map((b) => (
-              <li key={b} className="list-group-item">
-                {t(`premium.benefits.${b}`)}
-              </li>
-            ))}
-          </ul>
-          {member?.paidUser ? (
-            <p className="alert alert-success">{t("credits.premiumMember")}</p>
-          ) : (
-            <Link to={member ? "/credits" : "/signup"} className="btn btn-primary btn-lg w-100">
-              {t("premium.cta")}
-            </Link>
-          )}
+          <PremiumPackage variant={root?.site.premiumVariant ?? "p0"}>
+            {member?.paidUser ? (
+              <p className="alert alert-success mb-0">{t("credits.premiumMember")}</p>
+            ) : (
+              <Link to={member ? "/credits" : "/signup"} className="btn btn-primary btn-lg w-100">
+                {t("premium.cta")}
+              </Link>
+            )}
+          </PremiumPackage>
           <p className="mt-3 small">
             <Link to="/pricing">{t("pricing.title")}</Link>
           </p>

@@ -118,9 +118,14 @@ function TransactionList({
           </ul>
         </nav>
       )}
-      <Link to="/credits" className="btn btn-primary">
-        {t("nav.credits")}
-      </Link>
+      <p className="d-flex flex-wrap gap-2">
+        <Link to="/credits" className="btn btn-primary">
+          {t("nav.credits")}
+        </Link>
+        <Link to="/credits/returns" className="btn btn-outline-secondary">
+          {t("credits.returnCredits")}
+        </Link>
+      </p>
     </main>
   );
 }

@@ -14,6 +14,7 @@ import { checkPendingRefunds } from "../../api/payments/returns.service";
 import {
   creditsResponseSchema,
   paymentResponseSchema,
+  repeatOrdersResponseSchema,
   returnResponseSchema,
   returnsResponseSchema,
   transactionResponseSchema,
@@ -619,8 +620,12 @@ test("returns: a refused refund gives the credits back; a lost answer stays pend
     await webhook("tr_scripted");
     const bought = (await user()).credits;
 
-    const refusedAnswer = await returnPurchase(buyer.cookie, payment.id, newKey(), scripted, site);
-    expect(refusedAnswer.status).toBe(502);
+    const refusedKey = newKey();
+    const refusedAnswer = await returnPurchase(buyer.cookie, payment.id, refusedKey, scripted, site);
+    expect(refusedAnswer.status).toBe(422);
+    expect(refusedAnswer.body.error).toBe("refund_refused");
+    // Sent again as it was, it answers the same: the web tier's retry does not turn a refusal into a success.
+    expect((await returnPurchase(buyer.cookie, payment.id, refusedKey, scripted, site)).status).toBe(422);
     expect((await user()).credits).toBe(bought);
 
     const lost = await returnPurchase(buyer.cookie, payment.id, newKey(), scripted, site);
@@ -636,4 +641,17 @@ test("returns: a refused refund gives the credits back; a lost answer stays pend
   } finally {
     await scripted.close();
   }
+});
+
+test("repeat orders: each bundle and method paid before, at today's price, and nothing unpaid", async () => {
+  const { buyer, payment } = await buyerWhoSpent(0);
+  const [, second] = await bundleIds(buyer.cookie);
+  await startPayment(buyer.cookie, { bundle: second!.id, method: "paypal" }); // abandoned: not an order to repeat
+  const { orders, discount } = repeatOrdersResponseSchema.parse(
+    (await api.call("/api/repeat-orders.php", { domain, cookie: buyer.cookie })).body,
+  );
+  expect(orders).toHaveLength(1);
+  expect(orders[0]).toMatchObject({ bundle: { id: payment.bundle_id, credits: 170 }, method: "creditcard" });
+  expect(discount).toBeNull();
+  expect((await api.call("/api/repeat-orders.php", { domain })).status).toBe(403);
 });
