@@ -3,7 +3,7 @@ import { createMember, expect, logIn, say, skipEntryWarning, strings, test } fro
 const { en } = strings;
 
 // The same journey with and without JavaScript (playwright.config.ts projects): every step is a link or a form.
-test("a free member buys credits with the time bonus, becomes premium and finds the purchase and its receipt", async ({
+test("a free member buys credits with the time bonus, becomes premium, finds the receipt, returns the purchase and orders again", async ({
   page,
   request,
 }) => {
@@ -14,6 +14,12 @@ test("a free member buys credits with the time bonus, becomes premium and finds 
 
   await page.goto("/credits");
   await expect(page.getByRole("heading", { name: en.credits.title })).toBeVisible();
+  // The time bonus banner, with the time left as the server counts it: under four hours.
+  const bonusBanner = page.getByRole("region", { name: en.timeBonus.title });
+  await expect(bonusBanner).toContainText(say("en", "timeBonus.banner", { percentage: 25 }));
+  await expect(bonusBanner.getByRole("timer")).toHaveText(/^Ends in 0[0-3]:[0-5]\d:[0-5]\d$/);
+  // The premium package overview, in the demo site's colour variant.
+  await expect(page.getByRole("heading", { name: en.premium.packageTitle })).toBeVisible();
   // The welcome code of signup: 25% off, shown as the old and the new price (£8.99 → £6.74).
   await expect(
     page.getByText(say("en", "credits.discountApplied", { code: "TIMEBONUS25", percentage: 25 })),
@@ -59,11 +65,62 @@ test("a free member buys credits with the time bonus, becomes premium and finds 
   await expect(page.getByText(say("en", "transactions.vat", { rate: 20 }))).toBeVisible();
   await expect(page.getByText("£6.74")).toBeVisible();
 
-  // The time bonus is used up: the credits page shows plain prices now.
+  // The time bonus is used up: the credits page shows plain prices now, and no banner.
   await page.goto("/credits");
   await expect(
     page.getByText(say("en", "credits.discountApplied", { code: "TIMEBONUS25", percentage: 25 })),
   ).toHaveCount(0);
+  await expect(bonusBanner).toHaveCount(0);
+
+  // Returning is as easy: the purchase, its unused credits and the money back, one button.
+  await page.getByRole("link", { name: en.credits.returnCredits }).click();
+  await expect(page.getByRole("heading", { name: en.returns.title })).toBeVisible();
+  await expect(page.getByText(say("en", "returns.unused", { count: 170 }))).toBeVisible();
+  await page.getByRole("button", { name: say("en", "returns.submit", { count: 170, amount: "£6.74" }) }).click();
+  await expect(page.getByText(say("en", "returns.done", { count: 170, amount: "£6.74" }))).toBeVisible();
+  await expect(page.getByText(en.returns.none)).toBeVisible();
+  await expect(page.getByRole("cell", { name: en.returns.states.refunded })).toBeVisible();
+  await page.getByRole("link", { name: en.transactions.title }).click();
+  await expect(page.getByRole("link", { name: en.transactions.kinds.return, exact: true })).toBeVisible();
+  await expect(page.getByText(say("en", "credits.balance", { count: 20 }))).toBeVisible();
+
+  // The same bundle and method again in one step, at today's price (the bonus is spent).
+  await page.goto("/credits/repeat-order");
+  await expect(page.getByRole("heading", { name: en.repeatOrder.title })).toBeVisible();
+  await expect(page.getByText("£8.99 · PayPal")).toBeVisible();
+  await page.getByRole("button", { name: say("en", "repeatOrder.submit", { price: "£8.99" }) }).click();
+  await expect(page.getByText("no money moves")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "£8.99" })).toBeVisible();
+});
+
+test("the time bonus counts down and offers itself once, 40 seconds into the members area", async ({
+  page,
+  request,
+}, testInfo) => {
+  test.skip(testInfo.project.name === "no-js", "without JavaScript the banner shows the time left as rendered");
+  const member = await createMember(request, { gender: "male", seeking: "female", country: "GB" });
+  await page.clock.install();
+  await logIn(page, member);
+  await page.goto("/members");
+  const timer = page.getByRole("region", { name: en.timeBonus.title }).getByRole("timer");
+  const first = await timer.textContent();
+  await page.clock.runFor(3_000);
+  await expect(timer).not.toHaveText(first!);
+
+  const popup = page.getByRole("dialog", { name: en.timeBonus.title });
+  await page.clock.runFor(30_000);
+  await expect(popup).toHaveCount(0);
+  await page.clock.runFor(10_000);
+  await expect(popup).toBeVisible();
+  await expect(popup.getByRole("link", { name: say("en", "timeBonus.cta", { percentage: 25 }) })).toBeFocused();
+  await popup.getByRole("button", { name: en.timeBonus.close }).click();
+  await expect(popup).toHaveCount(0);
+
+  // Dismissed on this device: it does not come back.
+  await page.reload();
+  await page.clock.runFor(45_000);
+  await expect(popup).toHaveCount(0);
+  await expect(timer).toBeVisible();
 });
 
 test("a failed payment says so, credits nothing and offers a retry or PayPal", async ({ page, request }) => {
