@@ -1,3 +1,4 @@
+import path from "node:path";
 import express, { type NextFunction, type Request, type RequestHandler, type Response, type Router } from "express";
 import helmet from "helmet";
 import { sql } from "kysely";
@@ -9,6 +10,7 @@ import { lifecycleRoutes } from "./accounts/lifecycle.routes";
 import type { Mailer } from "./adapters/mail";
 import { isSandbox, paymentProviderFor } from "./adapters/payments/choose";
 import type { PaymentProvider } from "./adapters/payments/provider";
+import { type SmsSender, smsOutbox } from "./adapters/sms";
 import type { Db } from "./db/database";
 import type { ApiEnv } from "./env.server";
 import { ApiError } from "./errors";
@@ -32,11 +34,14 @@ export interface ApiDeps {
   mailer: Mailer;
   /** Null when payments are off; by default the one the environment names. */
   payments?: PaymentProvider | null;
+  /** By default the outbox in DATA_DIR/outbox/sms. */
+  sms?: SmsSender;
 }
 
 /** What every route module is given: the API's dependencies and the limits its routes share. */
 export interface RouteDeps extends ApiDeps {
   payments: PaymentProvider | null;
+  sms: SmsSender;
   limits: {
     /** One per-address limit for every password check: login, and the old password of a change or deletion. */
     password: RequestHandler;
@@ -48,6 +53,7 @@ export function apiRoutes(deps: ApiDeps): ContractRoutes[] {
   const routeDeps: RouteDeps = {
     ...deps,
     payments: deps.payments ?? null,
+    sms: deps.sms ?? smsOutbox(path.join(deps.env.DATA_DIR, "outbox", "sms")),
     limits: { password: passwordRateLimit(deps.env) },
   };
   return [settingsRoutes, accountsRoutes, signupRoutes, membersRoutes, lifecycleRoutes, paymentsRoutes].map((routes) =>
@@ -101,7 +107,8 @@ export function createApi(deps: ApiDeps): Router {
   });
 
   const payments = deps.payments === undefined ? paymentProviderFor(env, db, logger) : deps.payments;
-  const routes = apiRoutes({ ...deps, payments });
+  const sms = deps.sms ?? smsOutbox(path.join(env.DATA_DIR, "outbox", "sms"));
+  const routes = apiRoutes({ ...deps, payments, sms });
   for (const { router } of routes) api.use(router);
   assertContractServed(routes.flatMap((r) => r.registered));
   if (isSandbox(payments)) api.use(sandboxCheckoutRoutes(db, payments));
@@ -109,7 +116,7 @@ export function createApi(deps: ApiDeps): Router {
     // What would have been mailed, reset links included: only with OUTBOX_PAGE=true, and only to this machine.
     api.get("/dev-outbox.php", async (req, res, next) => {
       if (!isLoopback(req.ip)) return next();
-      res.json({ messages: await mailer.outbox() });
+      res.json({ messages: await mailer.outbox(), sms: await sms.outbox() });
     });
   }
 

@@ -9,6 +9,13 @@ import {
   retentionOfferSchema,
   tokenRequestSchema,
 } from "./account";
+import {
+  directDebitConfirmResponseSchema,
+  directDebitConfirmSchema,
+  directDebitQuerySchema,
+  directDebitResponseSchema,
+  directDebitStartSchema,
+} from "./direct-debit";
 import { apiErrorSchema } from "./errors";
 import {
   autoLikeResponseSchema,
@@ -396,6 +403,30 @@ export const endpoints = [
     summary: "Return a purchase's unused credits (needs an Idempotency-Key header): refunded through the provider",
     body: returnRequestSchema,
     response: returnResponseSchema,
+    member: true,
+  },
+  {
+    method: "post",
+    path: "/api/directdebit.php",
+    summary: "Start paying a bundle by SEPA direct debit (needs an Idempotency-Key header): sends an SMS code",
+    body: directDebitStartSchema,
+    response: directDebitResponseSchema,
+    member: true,
+  },
+  {
+    method: "get",
+    path: "/api/directdebit.php",
+    summary: "One of the member's direct debit requests: what it pays and where the code went",
+    query: directDebitQuerySchema,
+    response: directDebitResponseSchema,
+    member: true,
+  },
+  {
+    method: "post",
+    path: "/api/directdebit-confirm.php",
+    summary: "Confirm a direct debit with its SMS code (needs an Idempotency-Key header): the bundle is paid",
+    body: directDebitConfirmSchema,
+    response: directDebitConfirmResponseSchema,
     member: true,
   },
 ] as const satisfies readonly Endpoint[];

@@ -36,6 +36,9 @@ export const errorCodes = [
   "not_returnable",
   "already_returned",
   "refund_refused",
+  "direct_debit_blocked",
+  "direct_debit_limit",
+  "code_invalid",
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

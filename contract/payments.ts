@@ -20,7 +20,8 @@ export const paymentMethods = [
 ] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
 
-const euro = ["NL", "BE", "DE", "AT", "FR", "IT", "ES", "IE", "FI"];
+/** The euro countries: SEPA transfers and direct debits. */
+export const euroCountries = ["NL", "BE", "DE", "AT", "FR", "IT", "ES", "IE", "FI"];
 /** Where a local method works; the rest work everywhere the site sells. */
 const methodCountries: Partial<Record<PaymentMethod, readonly string[]>> = {
   ideal: ["NL"],
@@ -31,7 +32,7 @@ const methodCountries: Partial<Record<PaymentMethod, readonly string[]>> = {
   eps: ["AT"],
   sofort: ["DE", "AT", "BE", "NL", "IT", "ES", "CH"],
   // A SEPA transfer: euro countries only.
-  banktransfer: euro,
+  banktransfer: euroCountries,
 };
 
 /** The methods offered in a country, its own methods first. */
@@ -114,6 +115,8 @@ export const creditsResponseSchema = z.object({
   currency: z.string(),
   bundles: z.array(bundleSchema),
   methods: z.array(z.enum(paymentMethods)),
+  /** Whether the member can pay by SEPA direct debit (/directdebit). */
+  direct_debit: z.boolean(),
   prices: creditPricesSchema,
   discount: activeDiscountSchema.nullable(),
   credits: z.number().int(),

@@ -6,6 +6,7 @@ import * as m0003 from "./migrations/0003-likes-blocks";
 import * as m0004 from "./migrations/0004-security";
 import * as m0005 from "./migrations/0005-payments";
 import * as m0006 from "./migrations/0006-returns";
+import * as m0007 from "./migrations/0007-direct-debit";
 
 // Listed by hand so that the build and tsx resolve them the same way; numbered, frozen once landed.
 const migrations: Record<string, Migration> = {
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   "0004-security": m0004,
   "0005-payments": m0005,
   "0006-returns": m0006,
+  "0007-direct-debit": m0007,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -55,6 +55,8 @@ export interface SitesTable {
   origin: string | null;
   /** The colour variant of the premium package overview: p0 to p3 (docs/product.md §1.4). */
   premium_variant: Generated<PremiumVariant>;
+  /** What a member may pay by direct debit per 30 days, in cents of their currency. */
+  direct_debit_limit_cents: Generated<number>;
 }
 
 export type PremiumVariant = "p0" | "p1" | "p2" | "p3";
@@ -77,6 +79,8 @@ export interface UsersTable {
   notifications_disabled: Generated<string>; // JSON string[]
   failed_logins: Generated<number>;
   blocked_until: string | null;
+  /** 1: no more direct debit (a debit bounced or was reversed); set by customer service. */
+  direct_debit_blocked: Generated<number>;
   last_seen_at: string | null;
   page_hidden_at: string | null;
   tracking: string | null; // JSON { network, ref, sub1, sub2, sub3 }
@@ -200,6 +204,37 @@ export interface PaymentsTable {
   paid_at: string | null;
 }
 
+export type DirectDebitStatus = "sent" | "confirmed" | "dead";
+
+/** A direct debit payment being authorised (docs/product.md §4): the mandate's details and the SMS code's hash. */
+export interface DirectDebitRequestsTable {
+  id: Generated<number>;
+  site_id: number;
+  user_id: number;
+  bundle_id: number;
+  credits: number;
+  amount_cents: number;
+  original_amount_cents: number;
+  currency: string;
+  discount_code_id: number | null;
+  holder: string;
+  /** Electronic format, no spaces. */
+  iban: string;
+  street: string;
+  postcode: string;
+  city: string;
+  /** E.164. */
+  phone: string;
+  code_hash: string;
+  attempts: Generated<number>;
+  /** sent: waiting for the code; confirmed: paid; dead: too many wrong codes. */
+  status: DirectDebitStatus;
+  payment_id: number | null;
+  idempotency_key: string;
+  expires_at: string;
+  created_at: string;
+}
+
 export type RefundStatus = "pending" | "refunded" | "failed";
 
 /** The return of a purchase's unused credits (docs/product.md §1.3): at most one per payment. */
@@ -313,6 +348,7 @@ export interface Database {
   login_failures: LoginFailuresTable;
   credit_ledger: CreditLedgerTable;
   refunds: RefundsTable;
+  direct_debit_requests: DirectDebitRequestsTable;
   credit_bundles: CreditBundlesTable;
   payments: PaymentsTable;
   sandbox_payments: SandboxPaymentsTable;
@@ -332,3 +368,4 @@ export type BundleRow = Selectable<CreditBundlesTable>;
 export type DiscountCodeRow = Selectable<DiscountCodesTable>;
 export type LedgerRow = Selectable<CreditLedgerTable>;
 export type RefundRow = Selectable<RefundsTable>;
+export type DirectDebitRequestRow = Selectable<DirectDebitRequestsTable>;

@@ -1,8 +1,10 @@
 import express from "express";
+import { isSandbox } from "../adapters/payments/choose";
 import type { RouteDeps } from "../app";
 import { ApiError } from "../errors";
 import { idempotencyKeyOf } from "../http/idempotency";
 import { type ContractRoutes, contractRoutes } from "../http/register";
+import { confirmDirectDebit, directDebitRequest, startDirectDebit } from "./direct-debit.service";
 import {
   checkDiscount,
   createPayment,
@@ -18,15 +20,17 @@ import { listReturns, returnPurchase } from "./returns.service";
 
 /** credits.php, repeat-orders.php, pricing.php, discountcode.php, payment.php, payment-webhook.php, transactions.php, transaction.php, returns.php and
  * return.php. */
-export function paymentsRoutes({ db, payments }: RouteDeps): ContractRoutes {
+export function paymentsRoutes({ db, payments, sms }: RouteDeps): ContractRoutes {
   const routes = contractRoutes();
   const { register } = routes;
   const provider = () => {
     if (!payments) throw new ApiError(503, "payments_unavailable", "Payments are not available on this site");
     return { db, provider: payments };
   };
+  // Direct debit texts a code: only where texts reach phones, or in the sandbox, where the outbox is the phone.
+  const directDebit = { db, sms, available: sms.delivers || isSandbox(payments) };
 
-  register("get", "/api/credits.php", ({ site, member }) => creditsOffer(db, site, member));
+  register("get", "/api/credits.php", ({ site, member }) => creditsOffer(db, site, member, directDebit));
 
   register("get", "/api/repeat-orders.php", ({ site, member }) => repeatOrders(db, site, member));
 
@@ -59,6 +63,19 @@ export function paymentsRoutes({ db, payments }: RouteDeps): ContractRoutes {
   register("get", "/api/transactions.php", ({ member, query: { page } }) => transactions(db, member, page));
 
   register("get", "/api/transaction.php", ({ member, query: { id } }) => transaction(db, member, id));
+
+  register("post", "/api/directdebit.php", ({ req, site, member, body, log }) =>
+    startDirectDebit(directDebit, site, member, body, idempotencyKeyOf(req), log),
+  );
+
+  register("get", "/api/directdebit.php", ({ member, query: { id } }) => directDebitRequest(db, member, id));
+
+  register("post", "/api/directdebit-confirm.php", async ({ req, site, member, body, log }) => {
+    idempotencyKeyOf(req);
+    const paid = await confirmDirectDebit({ ...directDebit, provider: provider().provider }, site, member, body);
+    log.info({ userId: member.id, paymentId: paid.payment.id }, "direct debit confirmed");
+    return paid;
+  });
 
   register("get", "/api/returns.php", ({ site, member }) => listReturns(db, site, member));
 

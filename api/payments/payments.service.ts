@@ -3,6 +3,7 @@ import {
   type Bundle,
   currencyOf,
   type discountQuerySchema,
+  euroCountries,
   type LedgerEntry,
   type LedgerKind,
   methodsForCountry,
@@ -12,7 +13,7 @@ import {
 } from "../../contract/payments";
 import type { PaymentProvider, ProviderPayment } from "../adapters/payments/provider";
 import { moveCredits } from "../credits/ledger";
-import { type Db, nowIso } from "../db/database";
+import { type Db, nowIso, type Tx } from "../db/database";
 import type { BundleRow, DiscountCodeRow, LedgerRow, PaymentRow, PaymentStatus, SiteRow, UserRow } from "../db/schema";
 import { markCodeUsed } from "../discounts/discounts.repository";
 import { activeTimeBonus, discountCodeView, discounted, usableCode } from "../discounts/discounts.service";
@@ -27,7 +28,7 @@ export async function countryOf(db: Db, member: UserRow): Promise<string> {
 }
 
 /** The bundles a country pays in its currency; a site without bundles in it sells in euros. */
-async function bundlesFor(db: Db, site: SiteRow, country: string) {
+export async function bundlesFor(db: Db, site: SiteRow, country: string) {
   const own = await repo.listBundles(db, site.id, currencyOf(country));
   return own.length ? own : repo.listBundles(db, site.id, "EUR");
 }
@@ -47,7 +48,12 @@ const pricesOf = (site: SiteRow) => ({
 });
 
 /** The credits page (docs/product.md §1.4): bundles with the time bonus applied, methods, prices, balance. */
-export async function creditsOffer(db: Db, site: SiteRow, member: UserRow) {
+export async function creditsOffer(
+  db: Db,
+  site: SiteRow,
+  member: UserRow,
+  directDebit: { available: boolean } = { available: false },
+) {
   const country = await countryOf(db, member);
   const [bundles, bonus] = await Promise.all([bundlesFor(db, site, country), activeTimeBonus(db, member)]);
   return {
@@ -55,6 +61,7 @@ export async function creditsOffer(db: Db, site: SiteRow, member: UserRow) {
     currency: bundles[0]?.currency ?? currencyOf(country),
     bundles: bundles.map((b) => bundleView(b, bonus?.value_percentage ?? null)),
     methods: methodsForCountry(country),
+    direct_debit: directDebit.available && euroCountries.includes(country),
     prices: pricesOf(site),
     discount: bonus && { code: bonus.code, value_percentage: bonus.value_percentage, expires: bonus.expires },
     credits: member.credits,
@@ -226,17 +233,26 @@ export async function applyProviderStatus(db: Db, payment: PaymentRow, status: P
   await db.transaction().execute(async (trx) => {
     const at = nowIso();
     if (!(await repo.changeStatus(trx, payment.id, status, at)) || status !== "paid") return;
-    await moveCredits(trx, {
-      userId: payment.user_id,
-      amount: payment.credits,
-      kind: "purchase",
-      reference: `payment:${payment.id}`,
-      idempotencyKey: `payment:${payment.id}`,
-      at,
-    });
-    await repo.markPaidUser(trx, payment.user_id);
-    if (payment.discount_code_id) await markCodeUsed(trx, payment.discount_code_id, at);
+    await creditPaidPayment(trx, payment, at);
   });
+}
+
+/** What a payment becoming paid does, inside its transaction: the bundle's credits, premium, the discount used. */
+export async function creditPaidPayment(
+  trx: Tx,
+  payment: Pick<PaymentRow, "id" | "user_id" | "credits" | "discount_code_id">,
+  at: string,
+) {
+  await moveCredits(trx, {
+    userId: payment.user_id,
+    amount: payment.credits,
+    kind: "purchase",
+    reference: `payment:${payment.id}`,
+    idempotencyKey: `payment:${payment.id}`,
+    at,
+  });
+  await repo.markPaidUser(trx, payment.user_id);
+  if (payment.discount_code_id) await markCodeUsed(trx, payment.discount_code_id, at);
 }
 
 /** A webhook or a check: asks the provider about one of its payments. Unknown ids change nothing. */

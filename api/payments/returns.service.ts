@@ -42,6 +42,8 @@ async function returnOffers(db: DbOrTx, site: SiteRow, member: UserRow): Promise
       .where("user_id", "=", member.id)
       .where("status", "=", "paid")
       .where("paid_at", ">=", since)
+      // A direct debit is reversed at the member's bank (8 weeks under SEPA rules), not refunded by a provider.
+      .where("provider", "<>", "directdebit")
       .orderBy("id", "desc")
       .execute(),
     db

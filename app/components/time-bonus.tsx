@@ -87,7 +87,7 @@ function TimeBonusPopup({
           <Link ref={offer} to="/credits" className="btn btn-primary w-100 mb-2" onClick={onClose}>
             {t("timeBonus.cta", values)}
           </Link>
-          <button type="button" className="btn btn-outline-secondary w-100" onClick={onClose}>
+          <button type="button" className="btn btn-outline-dark w-100" onClick={onClose}>
             {t("timeBonus.close")}
           </button>
         </div>

@@ -22,7 +22,7 @@ import {
 } from "../../contract/payments";
 import { createMember, createSite, type MemberOptions } from "./support/factories";
 import { fakeMollieApiKey, startFakeMollie } from "./support/fake-mollie";
-import { cookieFrom, startTestApi, type TestApi } from "./support/test-api";
+import { loggedInMember, startTestApi, type TestApi } from "./support/test-api";
 
 let api: TestApi;
 let domain: string;
@@ -39,15 +39,7 @@ afterAll(() => api.close());
 let keys = 0;
 const newKey = () => `test-key-${Date.now()}-${keys++}`;
 
-async function logIn(target: TestApi, site: string, options: MemberOptions & { siteId: number }) {
-  const m = await createMember(target.db, options.siteId, options);
-  const { headers } = await target.call("/api/user.php", {
-    method: "POST",
-    domain: site,
-    body: { email: m.email, password: m.password },
-  });
-  return { ...m, cookie: cookieFrom(headers)! };
-}
+const logIn = loggedInMember;
 const member = (options: MemberOptions = {}) => logIn(api, domain, { ...options, siteId });
 
 function startPayment(cookie: string, body: Record<string, unknown>, key = newKey(), target = api, site = domain) {

@@ -8,6 +8,7 @@ import { createApi } from "../../../api/app";
 import type { Db } from "../../../api/db/database";
 import { parseApiEnv } from "../../../api/env.server";
 import { clearSiteCache } from "../../../api/settings/settings.service";
+import { createMember, type MemberOptions } from "./factories";
 import { freshDatabase } from "./test-database";
 
 export interface TestApi {
@@ -93,4 +94,15 @@ export async function mailedToken(api: TestApi, to: string, path: string): Promi
   if (!link) throw new Error(`no mail to ${to} with a ${path} link`);
   const url = new URL(link);
   return url.searchParams.get("token") ?? url.searchParams.get("reactivate")!;
+}
+
+/** A new member of the site on `domain`, logged in: their row's fields, password and session cookie. */
+export async function loggedInMember(target: TestApi, domain: string, options: MemberOptions & { siteId: number }) {
+  const member = await createMember(target.db, options.siteId, options);
+  const { headers } = await target.call("/api/user.php", {
+    method: "POST",
+    domain,
+    body: { email: member.email, password: member.password },
+  });
+  return { ...member, cookie: cookieFrom(headers)! };
 }
