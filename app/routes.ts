@@ -25,6 +25,7 @@ export default [
     route("credits/repeat-order", "routes/credits-repeat-order.tsx", { id: "credits-repeat-order" }),
     route("credits/returns", "routes/credits-returns.tsx", { id: "credits-returns" }),
     route("credits/:id/:paymentmethod?", "routes/credits-checkout.tsx", { id: "credits-id-paymentmethod" }),
+    route("directdebit", "routes/direct-debit.tsx", { id: "directdebit" }),
     route("payment/:id", "routes/payment-result.tsx", { id: "payment-id" }),
     route("transactions/:id?", "routes/transactions.tsx", { id: "transactions-id" }),
     route("premium", "routes/premium.tsx", { id: "premium" }),

@@ -4,6 +4,7 @@ import path from "node:path";
 import { chromium } from "@playwright/test";
 import autocannon from "autocannon";
 import { chromiumLaunchOptions } from "../playwright.config";
+import { benchLedger } from "./ledger";
 
 /**
  * `npm run bench`: the production server (as `npm start` runs it) and the anchor (bench/anchor-server.ts: React's
@@ -203,6 +204,7 @@ try {
     );
   }
   await browser.close();
+  await benchLedger(dataDir, seconds);
 } finally {
   server.kill("SIGTERM");
   anchor?.kill("SIGTERM");

@@ -15,6 +15,15 @@ export function mobileNumber(value: string, country: string): string | null {
   return phone?.isValid() ? phone.number : null;
 }
 
+/** A transform to the normal form `normalise` gives, or the issue `message` when it gives none. */
+function normalisedOr(normalise: (value: string) => string | null, message: string) {
+  return (value: string, ctx: z.RefinementCtx) => {
+    const normal = normalise(value);
+    if (normal === null) ctx.addIssue({ code: "custom", message });
+    return normal ?? z.NEVER;
+  };
+}
+
 /**
  * The direct debit form (docs/product.md §5), shared by the API and the web tier; messages are translation keys.
  * The mobile number is read for `country`, the member's.
@@ -29,10 +38,7 @@ export function directDebitDetailsSchema(country: string) {
     iban: z
       .string({ error: "validation.required" })
       .max(42, "directDebit.ibanInvalid")
-      .transform(
-        (value, ctx) =>
-          sepaIban(value) ?? (ctx.addIssue({ code: "custom", message: "directDebit.ibanInvalid" }), z.NEVER),
-      ),
+      .transform(normalisedOr(sepaIban, "directDebit.ibanInvalid")),
     street: z
       .string({ error: "validation.required" })
       .trim()
@@ -47,11 +53,7 @@ export function directDebitDetailsSchema(country: string) {
     phone: z
       .string({ error: "validation.required" })
       .max(25, "directDebit.phoneInvalid")
-      .transform(
-        (value, ctx) =>
-          mobileNumber(value, country) ??
-          (ctx.addIssue({ code: "custom", message: "directDebit.phoneInvalid" }), z.NEVER),
-      ),
+      .transform(normalisedOr((value) => mobileNumber(value, country), "directDebit.phoneInvalid")),
   });
 }
 

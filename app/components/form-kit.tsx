@@ -86,10 +86,11 @@ export function InputField({
 }: {
   field: Field;
   label: CommonKey;
-  type: "text" | "email" | "password" | "date";
+  type: "text" | "email" | "password" | "date" | "tel";
   autoComplete?: string;
   hint?: string;
   autoFocus?: boolean;
+  inputMode?: "numeric";
   min?: string;
   max?: string;
 }) {

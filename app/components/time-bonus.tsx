@@ -8,7 +8,7 @@ import { dismiss, isDismissed } from "~/services/dismissals";
 const modalDelayMs = 40_000;
 
 /** Pages where the member is already buying: the popup would only stand in the way. */
-const buyingPages = /^\/(credits|payment|transactions|premium|pricing)(\/|$)/;
+const buyingPages = /^\/(credits|directdebit|payment|transactions|premium|pricing)(\/|$)/;
 
 /**
  * The time bonus (docs/product.md §4): a banner with the time left, server-rendered and counting down once the page

@@ -35,6 +35,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return {
     bundle,
     methods: offer.methods,
+    directDebit: offer.direct_debit,
     method,
     discount: offer.discount,
     // One key per visit of this page: a double submit starts one payment; coming back starts a new one.
@@ -127,6 +128,13 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
               })}
             </SubmitButton>
           </Form>
+          {loaderData.directDebit && (
+            <p className="mt-3">
+              <Link to={`/directdebit?bundle=${bundle.id}`} className="btn btn-outline-primary w-100">
+                {t("directDebit.payByDirectDebit")}
+              </Link>
+            </p>
+          )}
           <p className="mt-3">
             <Link to="/credits">{t("checkout.otherBundle")}</Link>
           </p>

@@ -15,6 +15,6 @@ const brands: Record<string, string> = {
 };
 
 export function methodLabel(t: Translate, method: string): string {
-  if (method === "creditcard" || method === "banktransfer") return t(`methods.${method}`);
+  if (method === "creditcard" || method === "banktransfer" || method === "directdebit") return t(`methods.${method}`);
   return brands[method] ?? method;
 }

@@ -41,6 +41,7 @@ const settings = {
   member_resell: false,
   minimum_age: 18,
   languages: ["en"],
+  premium_variant: "p0",
 };
 const server = http.createServer((req, res) => {
   asked.push(new URL(req.url!, "http://api").searchParams);

@@ -234,6 +234,9 @@ for (const variant of variants) {
       await visit(page, "/credits", "credits");
       const order = await page.locator("main a[href^='/credits/']").first().getAttribute("href");
       await visit(page, order!, "order and payment method");
+      await visit(page, `/directdebit?bundle=${order!.split("/")[2]}`, "direct debit");
+      await visit(page, "/credits/returns", "returns");
+      await visit(page, "/credits/repeat-order", "repeat order");
       await visit(page, "/transactions", "transactions");
       await visit(page, "/premium", "premium");
       await visit(page, "/pricing", "pricing");

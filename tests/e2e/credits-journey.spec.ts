@@ -155,3 +155,50 @@ test("the public price list needs no login and no JavaScript, and the footer lin
   await expect(page.getByRole("row", { name: new RegExp(say("en", "credits.amount", { count: 170 })) })).toBeVisible();
   expect(await page.locator("script[src], link[rel=modulepreload]").count()).toBe(0);
 });
+
+test("paying by direct debit: a wrong IBAN is said at its field, a wrong code is 'Code invalid', the right one pays", async ({
+  page,
+  request,
+}) => {
+  const member = await createMember(request, { gender: "female", seeking: "female", country: "NL" });
+  await logIn(page, member);
+  await page.goto("/credits");
+  await page.getByRole("link", { name: say("en", "credits.choose", { count: 170 }) }).click();
+  await page.getByRole("link", { name: en.directDebit.payByDirectDebit }).click();
+  await expect(page.getByRole("heading", { name: en.directDebit.title })).toBeVisible();
+  // The time bonus applies here too: €9.99 less 25%.
+  await expect(page.getByText(say("en", "directDebit.order", { count: 170, price: "€7.49" }))).toBeVisible();
+
+  await page.getByLabel(en.directDebit.holder).fill("Anna de Vries");
+  await page.getByLabel(en.directDebit.iban).fill("NL91 ABNA 0417 1643 01");
+  await page.getByLabel(en.directDebit.street).fill("Keizersgracht 1");
+  await page.getByLabel(en.directDebit.postcode).fill("1015 CJ");
+  await page.getByLabel(en.directDebit.city).fill("Amsterdam");
+  const phone = `061${String(Date.now()).slice(-7)}`; // 061…: a Dutch mobile number, new each run
+  await page.getByLabel(en.directDebit.phone).fill(phone);
+  await page.getByRole("button", { name: en.directDebit.sendCode }).click();
+  await expect(page.getByText(en.directDebit.ibanInvalid)).toBeVisible();
+  await expect(page.getByText(en.directDebit.authorizeRequired)).toBeVisible();
+  // Nothing typed is lost.
+  await expect(page.getByLabel(en.directDebit.holder)).toHaveValue("Anna de Vries");
+  await expect(page.getByLabel(en.directDebit.phone)).toHaveValue(phone);
+
+  await page.getByLabel(en.directDebit.iban).fill("NL91 ABNA 0417 1643 00");
+  await page.getByLabel(/I authorise/).check();
+  await page.getByRole("button", { name: en.directDebit.sendCode }).click();
+  await expect(page.getByLabel(en.directDebit.code)).toBeVisible();
+  await expect(page.getByText(/We sent a code by SMS to •+\d{3}\./)).toBeVisible();
+
+  const outbox = await (await request.get("/api/dev-outbox.php")).json();
+  const e164 = `+31${phone.slice(1)}`;
+  const code: string = outbox.sms.find((m: { to: string }) => m.to === e164).text.slice(0, 6);
+  const confirm = page.getByRole("button", { name: say("en", "directDebit.confirm", { count: 170, price: "€7.49" }) });
+  await page.getByLabel(en.directDebit.code).fill(code === "000000" ? "111111" : "000000");
+  await confirm.click();
+  await expect(page.getByText(en.directDebit.codeInvalid)).toBeVisible();
+  await page.getByLabel(en.directDebit.code).fill(code);
+  await confirm.click();
+
+  await expect(page.getByRole("heading", { name: en.payment.title.completed })).toBeVisible();
+  await expect(page.getByText(say("en", "credits.balance", { count: 190 }))).toBeVisible();
+});
