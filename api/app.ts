@@ -10,7 +10,7 @@ import { lifecycleRoutes } from "./accounts/lifecycle.routes";
 import type { Mailer } from "./adapters/mail";
 import { isSandbox, paymentProviderFor } from "./adapters/payments/choose";
 import type { PaymentProvider } from "./adapters/payments/provider";
-import { type SmsSender, smsOutbox } from "./adapters/sms";
+import { type SmsSender, smsGateway, smsOutbox } from "./adapters/sms";
 import type { Db } from "./db/database";
 import type { ApiEnv } from "./env.server";
 import { ApiError } from "./errors";
@@ -34,7 +34,7 @@ export interface ApiDeps {
   mailer: Mailer;
   /** Null when payments are off; by default the one the environment names. */
   payments?: PaymentProvider | null;
-  /** By default the outbox in DATA_DIR/outbox/sms. */
+  /** By default the gateway at SMS_GATEWAY_URL, else the outbox in DATA_DIR/outbox/sms. */
   sms?: SmsSender;
 }
 
@@ -48,12 +48,18 @@ export interface RouteDeps extends ApiDeps {
   };
 }
 
+/** Texts go to the gateway the environment names, else to the outbox beside the mail's. */
+function smsSenderFor(env: ApiEnv): SmsSender {
+  if (!env.SMS_GATEWAY_URL) return smsOutbox(path.join(env.DATA_DIR, "outbox", "sms"));
+  return smsGateway({ url: env.SMS_GATEWAY_URL, token: env.SMS_GATEWAY_TOKEN });
+}
+
 /** The routers of every contract endpoint (contract/endpoints.ts), each registered through api/http/register.ts. */
 export function apiRoutes(deps: ApiDeps): ContractRoutes[] {
   const routeDeps: RouteDeps = {
     ...deps,
     payments: deps.payments ?? null,
-    sms: deps.sms ?? smsOutbox(path.join(deps.env.DATA_DIR, "outbox", "sms")),
+    sms: deps.sms ?? smsSenderFor(deps.env),
     limits: { password: passwordRateLimit(deps.env) },
   };
   return [settingsRoutes, accountsRoutes, signupRoutes, membersRoutes, lifecycleRoutes, paymentsRoutes].map((routes) =>
@@ -107,7 +113,7 @@ export function createApi(deps: ApiDeps): Router {
   });
 
   const payments = deps.payments === undefined ? paymentProviderFor(env, db, logger) : deps.payments;
-  const sms = deps.sms ?? smsOutbox(path.join(env.DATA_DIR, "outbox", "sms"));
+  const sms = deps.sms ?? smsSenderFor(env);
   const routes = apiRoutes({ ...deps, payments, sms });
   for (const { router } of routes) api.use(router);
   assertContractServed(routes.flatMap((r) => r.registered));

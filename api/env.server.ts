@@ -45,6 +45,10 @@ const apiEnvSchema = z.object({
   SANDBOX_SETTLE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   /** How often open payments are asked about again, in seconds (a webhook may be lost). */
   PAYMENT_CHECK_SECONDS: z.coerce.number().int().min(10).default(300),
+  /** An SMS gateway that takes `POST {to, from, text}` as JSON; unset, texts land in DATA_DIR/outbox/sms. */
+  SMS_GATEWAY_URL: z.url().optional(),
+  /** Sent to the gateway as `Authorization: Bearer …`. */
+  SMS_GATEWAY_TOKEN: z.string().optional(),
 });
 export type ApiEnv = z.infer<typeof apiEnvSchema> & {
   databaseUrl: string;

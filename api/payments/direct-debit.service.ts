@@ -8,7 +8,7 @@ import { type Db, type DbOrTx, nowIso } from "../db/database";
 import type { DirectDebitRequestRow, SiteRow, UserRow } from "../db/schema";
 import { activeTimeBonus, discounted } from "../discounts/discounts.service";
 import { ApiError } from "../errors";
-import { bundlesFor, countryOf, creditPaidPayment, ownPayment, type PaymentDeps } from "./payments.service";
+import { bundlesFor, countryOf, creditPaidPayment, paymentWithBalance } from "./payments.service";
 
 const codeMinutes = 10;
 const maxWrongCodes = 5;
@@ -28,8 +28,9 @@ export interface DirectDebitDeps {
 export const directDebitOffered = (deps: Pick<DirectDebitDeps, "available">, country: string) =>
   deps.available && euroCountries.includes(country);
 
-const hashCode = (request: number, code: string) =>
-  crypto.createHash("sha256").update(`${request}:${code}`).digest("hex");
+/** The code is kept only as a hash, salted with what makes its request unique. */
+const hashCode = (request: Pick<DirectDebitRequestRow, "user_id" | "idempotency_key">, code: string) =>
+  crypto.createHash("sha256").update(`${request.user_id}:${request.idempotency_key}:${code}`).digest("hex");
 
 const requestView = (row: DirectDebitRequestRow) => ({
   id: row.id,
@@ -131,7 +132,7 @@ export async function startDirectDebit(
       currency: bundle.currency,
       discount_code_id: bonus?.id ?? null,
       ...details,
-      code_hash: "",
+      code_hash: hashCode({ user_id: member.id, idempotency_key: idempotencyKey }, code),
       status: "sent",
       idempotency_key: idempotencyKey,
       expires_at: new Date(Date.now() + codeMinutes * 60_000).toISOString(),
@@ -142,21 +143,16 @@ export async function startDirectDebit(
     .executeTakeFirst();
   // A twin request with the same key got there first: it texts the code.
   if (!inserted) return startDirectDebit(deps, site, member, body, idempotencyKey, log);
-  await db
-    .updateTable("direct_debit_requests")
-    .set({ code_hash: hashCode(inserted.id, code) })
-    .where("id", "=", inserted.id)
-    .execute();
   try {
     // The code and the site's name only: it reads the same in every language.
-    await sms.send({ to: details.phone, text: `${code} · ${site.name}` });
+    await sms.send({ to: details.phone, from: site.name.slice(0, 11), text: `${code} · ${site.name}` });
   } catch (error) {
     log.error({ err: error, requestId: inserted.id }, "direct debit code not sent");
     await db.updateTable("direct_debit_requests").set({ status: "dead" }).where("id", "=", inserted.id).execute();
     throw new ApiError(502, "provider_failed", "The code could not be sent");
   }
   log.info({ userId: member.id, requestId: inserted.id }, "direct debit code sent");
-  return { request: requestView({ ...inserted, code_hash: "" }) };
+  return { request: requestView(inserted) };
 }
 
 async function ownRequest(db: DbOrTx, member: UserRow, id: number) {
@@ -182,16 +178,16 @@ const codeInvalid = () =>
  * that claims the request, so a repeated or concurrent confirmation pays once. Five wrong codes end the request.
  */
 export async function confirmDirectDebit(
-  deps: DirectDebitDeps & Pick<PaymentDeps, "provider">,
+  deps: DirectDebitDeps,
   site: SiteRow,
   member: UserRow,
   { request: id, code }: { request: number; code: string },
 ) {
   const { db } = deps;
   const row = await ownRequest(db, member, id);
-  if (row.status === "confirmed" && row.payment_id) return ownPayment(deps, member, row.payment_id);
+  if (row.status === "confirmed" && row.payment_id) return paidDebit(db, member, row.payment_id);
   if (row.status !== "sent" || row.expires_at < nowIso()) throw codeInvalid();
-  const given = Buffer.from(hashCode(row.id, code));
+  const given = Buffer.from(hashCode(row, code));
   const stored = Buffer.from(row.code_hash);
   if (given.length !== stored.length || !crypto.timingSafeEqual(given, stored)) {
     const wrong = await db
@@ -253,5 +249,10 @@ export async function confirmDirectDebit(
   // A concurrent confirmation paid it: answer that payment.
   const paid = paymentId ?? (await ownRequest(db, member, id)).payment_id;
   if (!paid) throw codeInvalid();
-  return ownPayment(deps, member, paid);
+  return paidDebit(db, member, paid);
+}
+
+async function paidDebit(db: Db, member: UserRow, paymentId: number) {
+  const payment = await db.selectFrom("payments").selectAll().where("id", "=", paymentId).executeTakeFirstOrThrow();
+  return paymentWithBalance(db, member, payment);
 }

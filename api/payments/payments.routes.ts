@@ -72,7 +72,7 @@ export function paymentsRoutes({ db, payments, sms }: RouteDeps): ContractRoutes
 
   register("post", "/api/directdebit-confirm.php", async ({ req, site, member, body, log }) => {
     idempotencyKeyOf(req);
-    const paid = await confirmDirectDebit({ ...directDebit, provider: provider().provider }, site, member, body);
+    const paid = await confirmDirectDebit(directDebit, site, member, body);
     log.info({ userId: member.id, paymentId: paid.payment.id }, "direct debit confirmed");
     return paid;
   });

@@ -277,6 +277,11 @@ export async function ownPayment(deps: PaymentDeps, member: UserRow, id: number)
     await applyProviderStatus(db, payment, answer.status);
     payment = (await repo.findOwnPayment(db, member.id, id))!;
   }
+  return paymentWithBalance(db, member, payment);
+}
+
+/** A payment as payment.php answers it: with the member's balance and membership as they are now. */
+export async function paymentWithBalance(db: Db, member: UserRow, payment: PaymentRow) {
   const user = await db
     .selectFrom("users")
     .select(["credits", "paid_user"])

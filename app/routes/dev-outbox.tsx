@@ -7,9 +7,13 @@ const outboxSchema = z.object({
   messages: z.array(
     z.object({ id: z.string(), to: z.string(), subject: z.string(), date: z.string(), links: z.array(z.string()) }),
   ),
+  sms: z.array(z.object({ id: z.string(), to: z.string(), text: z.string(), date: z.string() })),
 });
 
-/** With OUTBOX_PAGE=true and from this machine only: the mails the site would have sent, with their links (404 else). */
+/**
+ * With OUTBOX_PAGE=true and from this machine only: the mails the site would have sent, with their links, and the
+ * texts (the direct debit codes); 404 else.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     return await callApi({ request, context }, "/dev-outbox.php", { schema: outboxSchema });
@@ -36,6 +40,17 @@ export default function DevOutbox({ loaderData }: Route.ComponentProps) {
                 <a href={link}>{link}</a>
               </div>
             ))}
+          </li>
+        ))}
+      </ol>
+      <h2 className="h5 mt-4">Text messages</h2>
+      <ol className="list-unstyled">
+        {loaderData.sms.map((text) => (
+          <li key={text.id} className="border-bottom py-2">
+            <div className="small text-body-secondary">
+              {text.date} · {text.to}
+            </div>
+            <div>{text.text}</div>
           </li>
         ))}
       </ol>

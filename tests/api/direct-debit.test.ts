@@ -1,3 +1,5 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { smsOutbox } from "../../api/adapters/sms";
@@ -5,7 +7,7 @@ import { checkLedger } from "../../api/credits/ledger-check";
 import { directDebitResponseSchema } from "../../contract/direct-debit";
 import { creditsResponseSchema, paymentResponseSchema } from "../../contract/payments";
 import { createSite, type MemberOptions } from "./support/factories";
-import { loggedInMember, startTestApi, type TestApi } from "./support/test-api";
+import { type CallInit, loggedInMember, startTestApi, type TestApi } from "./support/test-api";
 
 let api: TestApi;
 let domain: string;
@@ -181,21 +183,64 @@ test("direct debit: codes are rate limited per member and per number, and a repe
   expect((await start(other.cookie, body)).status).toBe(429);
 });
 
-test("direct debit is not offered outside the euro countries, nor without a sandbox or SMS gateway", async () => {
+test("direct debit is not offered outside the euro countries, nor without a sandbox or an SMS gateway", async () => {
   const british = await member({ country: "GB" });
   expect((await firstBundle(british.cookie)).direct_debit).toBe(false);
   const { bundles } = await firstBundle(british.cookie);
   expect((await start(british.cookie, { ...details, bundle: bundles[0]!.id })).status).toBe(503);
 
+  const dutchOn = async (target: TestApi) => {
+    const site = await createSite(target.db);
+    const dutch = await loggedInMember(target, site.domain, { siteId: site.id, country: "NL" });
+    const call = (path: string, init: Omit<CallInit, "domain" | "cookie"> = {}) =>
+      target.call(path, { ...init, domain: site.domain, cookie: dutch.cookie });
+    return { call, offer: creditsResponseSchema.parse((await call("/api/credits.php")).body) };
+  };
   const live = await startTestApi({}, { payments: null });
   try {
-    const site = await createSite(live.db);
-    const dutch = await loggedInMember(live, site.domain, { siteId: site.id, country: "NL" });
-    const offer = creditsResponseSchema.parse(
-      (await live.call("/api/credits.php", { domain: site.domain, cookie: dutch.cookie })).body,
-    );
-    expect(offer.direct_debit).toBe(false);
+    expect((await dutchOn(live)).offer.direct_debit).toBe(false);
   } finally {
     await live.close();
+  }
+
+  // With a gateway, texts go to phones: direct debit is offered even with no payment provider at all.
+  const texts: { to: string; from: string; text: string }[] = [];
+  const gateway = http.createServer((req, res) => {
+    let body = "";
+    req.on("data", (chunk) => {
+      body += chunk;
+    });
+    req.on("end", () => {
+      texts.push(JSON.parse(body));
+      res.end();
+    });
+  });
+  await new Promise<void>((resolve) => gateway.listen(0, "127.0.0.1", resolve));
+  const withGateway = await startTestApi(
+    { SMS_GATEWAY_URL: `http://127.0.0.1:${(gateway.address() as AddressInfo).port}/sms` },
+    { payments: null },
+  );
+  try {
+    const { call, offer } = await dutchOn(withGateway);
+    expect(offer.direct_debit).toBe(true);
+    const headers = { "idempotency-key": newKey() };
+    const started = await call("/api/directdebit.php", {
+      method: "POST",
+      body: { ...details, bundle: offer.bundles[0]!.id },
+      headers,
+    });
+    expect(started.status).toBe(200);
+    expect(texts).toHaveLength(1);
+    expect(texts[0]).toMatchObject({ to: "+31612345678", from: "Heartline" });
+    const confirmed = await call("/api/directdebit-confirm.php", {
+      method: "POST",
+      body: { request: started.body.request.id, code: texts[0]!.text.slice(0, 6) },
+      headers: { "idempotency-key": newKey() },
+    });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.payment.status).toBe("paid");
+  } finally {
+    await withGateway.close();
+    gateway.close();
   }
 });
