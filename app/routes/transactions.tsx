@@ -122,7 +122,7 @@ function TransactionList({
         <Link to="/credits" className="btn btn-primary">
           {t("nav.credits")}
         </Link>
-        <Link to="/credits/returns" className="btn btn-outline-secondary">
+        <Link to="/credits/returns" className="btn btn-outline-dark">
           {t("credits.returnCredits")}
         </Link>
       </p>
