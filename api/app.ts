@@ -11,6 +11,7 @@ import type { Mailer } from "./adapters/mail";
 import { isSandbox, paymentProviderFor } from "./adapters/payments/choose";
 import type { PaymentProvider } from "./adapters/payments/provider";
 import { type SmsSender, smsGateway, smsOutbox } from "./adapters/sms";
+import { chatRoutes } from "./chat/chat.routes";
 import type { Db } from "./db/database";
 import type { ApiEnv } from "./env.server";
 import { ApiError } from "./errors";
@@ -62,8 +63,8 @@ export function apiRoutes(deps: ApiDeps): ContractRoutes[] {
     sms: deps.sms ?? smsSenderFor(deps.env),
     limits: { password: passwordRateLimit(deps.env) },
   };
-  return [settingsRoutes, accountsRoutes, signupRoutes, membersRoutes, lifecycleRoutes, paymentsRoutes].map((routes) =>
-    routes(routeDeps),
+  return [settingsRoutes, accountsRoutes, signupRoutes, membersRoutes, lifecycleRoutes, paymentsRoutes, chatRoutes].map(
+    (routes) => routes(routeDeps),
   );
 }
 

@@ -10,6 +10,14 @@ import {
   tokenRequestSchema,
 } from "./account";
 import {
+  chatDeleteSchema,
+  chatsResponseSchema,
+  messageSendResponseSchema,
+  messageSendSchema,
+  messagesQuerySchema,
+  messagesResponseSchema,
+} from "./chat";
+import {
   directDebitConfirmResponseSchema,
   directDebitConfirmSchema,
   directDebitQuerySchema,
@@ -427,6 +435,37 @@ export const endpoints = [
     summary: "Confirm a direct debit with its SMS code (needs an Idempotency-Key header): the bundle is paid",
     body: directDebitConfirmSchema,
     response: directDebitConfirmResponseSchema,
+    member: true,
+  },
+  {
+    method: "get",
+    path: "/api/chats.php",
+    summary: "The member's conversations, newest first, with the other member and the unread count",
+    response: chatsResponseSchema,
+    member: true,
+  },
+  {
+    method: "delete",
+    path: "/api/chat.php",
+    summary: "Remove a conversation from the member's list (the other member keeps theirs)",
+    body: chatDeleteSchema,
+    response: okResponseSchema,
+    member: true,
+  },
+  {
+    method: "get",
+    path: "/api/messages.php",
+    summary: "A page of one of the member's conversations, oldest first; marks it read",
+    query: messagesQuerySchema,
+    response: messagesResponseSchema,
+    member: true,
+  },
+  {
+    method: "post",
+    path: "/api/message.php",
+    summary: "Send a text (needs an Idempotency-Key header): costs message_credits through the ledger",
+    body: messageSendSchema,
+    response: messageSendResponseSchema,
     member: true,
   },
 ] as const satisfies readonly Endpoint[];

@@ -39,6 +39,9 @@ export const errorCodes = [
   "direct_debit_blocked",
   "direct_debit_limit",
   "code_invalid",
+  "premium_required",
+  "blocked",
+  "read_only",
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

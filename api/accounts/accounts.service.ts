@@ -2,6 +2,7 @@ import { ageOn } from "../../contract/age";
 import { DAY, MINUTE } from "../../contract/durations";
 import type { Locale } from "../../contract/locales";
 import type { User } from "../../contract/user";
+import { unreadMessages } from "../chat/chat.service";
 import { type Db, type DbOrTx, nowIso } from "../db/database";
 import type { PhotoRow, SiteRow, UserRow } from "../db/schema";
 import { activeTimeBonus } from "../discounts/discounts.service";
@@ -117,12 +118,13 @@ export async function markPageHidden(db: Db, member: UserRow) {
 
 /** The User entity of docs/product.md §3 as its owner sees it. */
 export async function userView(db: Db, site: SiteRow, user: UserRow): Promise<User> {
-  const [profile, mainPhoto, interestRows, newLikes, bonus] = await Promise.all([
+  const [profile, mainPhoto, interestRows, newLikes, bonus, unread] = await Promise.all([
     repo.findProfile(db, user.id),
     repo.findMainPhoto(db, user.id),
     repo.listProfileInterestIds(db, user.id),
     newLikesCount(db, site, user.id),
     activeTimeBonus(db, user),
+    unreadMessages(db, user.id),
   ]);
   return {
     id: user.id,
@@ -133,8 +135,7 @@ export async function userView(db: Db, site: SiteRow, user: UserRow): Promise<Us
     signup_date: user.signup_date,
     language: user.language as Locale,
     notifications_disabled: JSON.parse(user.notifications_disabled),
-    // Messages arrive with the chat feature; until then nobody has any.
-    unread_messages: 0,
+    unread_messages: unread,
     new_likes: newLikes,
     time_bonus: bonus?.expires
       ? { code: bonus.code, value_percentage: bonus.value_percentage, ends_at: bonus.expires }

@@ -7,6 +7,7 @@ import * as m0004 from "./migrations/0004-security";
 import * as m0005 from "./migrations/0005-payments";
 import * as m0006 from "./migrations/0006-returns";
 import * as m0007 from "./migrations/0007-direct-debit";
+import * as m0008 from "./migrations/0008-chat";
 
 // Listed by hand so that the build and tsx resolve them the same way; numbered, frozen once landed.
 const migrations: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   "0005-payments": m0005,
   "0006-returns": m0006,
   "0007-direct-debit": m0007,
+  "0008-chat": m0008,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -235,6 +235,40 @@ export interface DirectDebitRequestsTable {
   created_at: string;
 }
 
+/** One conversation per pair of members (docs/product.md §1.3); `member_low` < `member_high`. */
+export interface ConversationsTable {
+  id: Generated<number>;
+  site_id: number;
+  member_low: number;
+  member_high: number;
+  /** Who wrote first: free members may start two conversations (docs/product.md §6). */
+  started_by: number;
+  created_at: string;
+  last_message_at: string;
+}
+
+/** A member's marks on a conversation: read up to a message, deleted (hidden) up to a message. */
+export interface ConversationMarksTable {
+  conversation_id: number;
+  user_id: number;
+  read_up_to: Generated<number>;
+  cleared_up_to: Generated<number>;
+}
+
+export type MessageKind = "text";
+
+export interface MessagesTable {
+  id: Generated<number>;
+  conversation_id: number;
+  sender_id: number;
+  kind: MessageKind;
+  body: string | null;
+  /** What the sender paid, through the ledger entry `message:{id}`. */
+  credits: number;
+  idempotency_key: string;
+  created_at: string;
+}
+
 export type RefundStatus = "pending" | "refunded" | "failed";
 
 /** The return of a purchase's unused credits (docs/product.md §1.3): at most one per payment. */
@@ -349,6 +383,9 @@ export interface Database {
   credit_ledger: CreditLedgerTable;
   refunds: RefundsTable;
   direct_debit_requests: DirectDebitRequestsTable;
+  conversations: ConversationsTable;
+  conversation_marks: ConversationMarksTable;
+  messages: MessagesTable;
   credit_bundles: CreditBundlesTable;
   payments: PaymentsTable;
   sandbox_payments: SandboxPaymentsTable;

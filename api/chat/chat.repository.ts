@@ -1,0 +1,218 @@
+import { sql } from "kysely";
+import type { DbOrTx } from "../db/database";
+import { cardColumns } from "../members/members.repository";
+
+/** The pair in the order conversations keep it. */
+export const pairOf = (a: number, b: number) => (a < b ? { low: a, high: b } : { low: b, high: a });
+
+export function findConversationOfPair(db: DbOrTx, a: number, b: number) {
+  const { low, high } = pairOf(a, b);
+  return db
+    .selectFrom("conversations")
+    .selectAll()
+    .where("member_low", "=", low)
+    .where("member_high", "=", high)
+    .executeTakeFirst();
+}
+
+/** The member's own conversation: nobody reaches another pair's. */
+export function findOwnConversation(db: DbOrTx, memberId: number, id: number) {
+  return db
+    .selectFrom("conversations")
+    .selectAll()
+    .where("id", "=", id)
+    .where((eb) => eb.or([eb("member_low", "=", memberId), eb("member_high", "=", memberId)]))
+    .executeTakeFirst();
+}
+
+/** The pair's conversation, made now unless a twin send made it a moment ago; `created` says which. */
+export async function insertConversationOnce(
+  db: DbOrTx,
+  values: { site_id: number; a: number; b: number; started_by: number; at: string },
+) {
+  const { low, high } = pairOf(values.a, values.b);
+  const created = await db
+    .insertInto("conversations")
+    .values({
+      site_id: values.site_id,
+      member_low: low,
+      member_high: high,
+      started_by: values.started_by,
+      created_at: values.at,
+      last_message_at: values.at,
+    })
+    .onConflict((oc) => oc.columns(["member_low", "member_high"]).doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  return {
+    conversation: created ?? (await findConversationOfPair(db, values.a, values.b))!,
+    created: Boolean(created),
+  };
+}
+
+export async function countStartedConversations(db: DbOrTx, memberId: number) {
+  const row = await db
+    .selectFrom("conversations")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("started_by", "=", memberId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Whether either of the two blocked the other. */
+export async function blockedBetween(db: DbOrTx, a: number, b: number) {
+  const row = await db
+    .selectFrom("blocks")
+    .select("blocker_id")
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("blocker_id", "=", a), eb("blocked_id", "=", b)]),
+        eb.and([eb("blocker_id", "=", b), eb("blocked_id", "=", a)]),
+      ]),
+    )
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+/** Moves a member's mark on a conversation forward (never back), creating it on first use. */
+export async function raiseMark(
+  db: DbOrTx,
+  conversationId: number,
+  userId: number,
+  mark: "read_up_to" | "cleared_up_to",
+  upTo: number,
+) {
+  await db
+    .insertInto("conversation_marks")
+    .values({ conversation_id: conversationId, user_id: userId, [mark]: upTo })
+    .onConflict((oc) =>
+      oc.columns(["conversation_id", "user_id"]).doUpdateSet((eb) => ({
+        [mark]: sql<number>`case when ${eb.ref(`excluded.${mark}`)} > ${eb.ref(`conversation_marks.${mark}`)} then ${eb.ref(`excluded.${mark}`)} else ${eb.ref(`conversation_marks.${mark}`)} end`,
+      })),
+    )
+    .execute();
+}
+
+export function markOf(db: DbOrTx, conversationId: number, userId: number) {
+  return db
+    .selectFrom("conversation_marks")
+    .select(["read_up_to", "cleared_up_to"])
+    .where("conversation_id", "=", conversationId)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+}
+
+/**
+ * The member's conversations with a message after the point they deleted it at, newest first: the other member's
+ * card, the last message, and how many of the other's messages came after the member's read mark. Conversations with
+ * someone who blocked the member, or whom they blocked, are left out.
+ */
+export function listConversations(db: DbOrTx, siteId: number, memberId: number) {
+  return db
+    .selectFrom("conversations as c")
+    .innerJoin("users", (join) =>
+      join.on((eb) =>
+        eb(
+          "users.id",
+          "=",
+          eb
+            .case()
+            .when("c.member_low", "=", memberId)
+            .then(eb.ref("c.member_high"))
+            .else(eb.ref("c.member_low"))
+            .end(),
+        ),
+      ),
+    )
+    .innerJoin("profiles", "profiles.user_id", "users.id")
+    .leftJoin("photos", (join) =>
+      join.onRef("photos.user_id", "=", "users.id").on("photos.is_main", "=", 1).on("photos.status", "=", "active"),
+    )
+    .leftJoin("conversation_marks as mark", (join) =>
+      join.onRef("mark.conversation_id", "=", "c.id").on("mark.user_id", "=", memberId),
+    )
+    .innerJoin("messages as last", (join) =>
+      join.on((eb) =>
+        eb(
+          "last.id",
+          "=",
+          eb
+            .selectFrom("messages as m")
+            .select((m) => m.fn.max("m.id").as("id"))
+            .whereRef("m.conversation_id", "=", "c.id"),
+        ),
+      ),
+    )
+    .where("c.site_id", "=", siteId)
+    .where((eb) => eb.or([eb("c.member_low", "=", memberId), eb("c.member_high", "=", memberId)]))
+    .where((eb) => eb("last.id", ">", eb.fn.coalesce("mark.cleared_up_to", sql<number>`0`)))
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom("blocks")
+            .select("blocker_id")
+            .where((b) =>
+              b.or([
+                b.and([b("blocks.blocker_id", "=", memberId), b("blocks.blocked_id", "=", b.ref("users.id"))]),
+                b.and([b("blocks.blocker_id", "=", b.ref("users.id")), b("blocks.blocked_id", "=", memberId)]),
+              ]),
+            ),
+        ),
+      ),
+    )
+    .select(cardColumns)
+    .select([
+      "c.id as conversation_id",
+      "last.id as last_id",
+      "last.kind as last_kind",
+      "last.body as last_body",
+      "last.sender_id as last_sender",
+      "last.credits as last_credits",
+      "last.created_at as last_created_at",
+    ])
+    .select((eb) =>
+      eb
+        .selectFrom("messages as u")
+        .select((u) => u.fn.countAll<number>().as("n"))
+        .whereRef("u.conversation_id", "=", "c.id")
+        .where("u.sender_id", "!=", memberId)
+        .where((u) => u("u.id", ">", u.fn.coalesce("mark.read_up_to", sql<number>`0`)))
+        .where((u) => u("u.id", ">", u.fn.coalesce("mark.cleared_up_to", sql<number>`0`)))
+        .as("unread"),
+    )
+    .orderBy("last.id", "desc")
+    .execute();
+}
+
+/** Messages from others after the member's read and delete marks, in conversations no block stands between. */
+export async function countUnread(db: DbOrTx, memberId: number) {
+  const row = await db
+    .selectFrom("messages as m")
+    .innerJoin("conversations as c", "c.id", "m.conversation_id")
+    .leftJoin("conversation_marks as k", (join) =>
+      join.onRef("k.conversation_id", "=", "c.id").on("k.user_id", "=", memberId),
+    )
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where((eb) => eb.or([eb("c.member_low", "=", memberId), eb("c.member_high", "=", memberId)]))
+    .where("m.sender_id", "!=", memberId)
+    .where((eb) => eb("m.id", ">", eb.fn.coalesce("k.read_up_to", sql<number>`0`)))
+    .where((eb) => eb("m.id", ">", eb.fn.coalesce("k.cleared_up_to", sql<number>`0`)))
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom("blocks")
+            .select("blocker_id")
+            .where((b) =>
+              b.or([
+                b.and([b("blocks.blocker_id", "=", memberId), b("blocks.blocked_id", "=", b.ref("m.sender_id"))]),
+                b.and([b("blocks.blocker_id", "=", b.ref("m.sender_id")), b("blocks.blocked_id", "=", memberId)]),
+              ]),
+            ),
+        ),
+      ),
+    )
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
