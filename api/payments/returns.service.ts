@@ -108,7 +108,13 @@ export async function returnPurchase(
 
   const claimed = await db.transaction().execute(async (trx) => {
     const offer = (await returnOffers(trx, site, member)).find((o) => o.payment.id === paymentId);
-    if (!offer) throw new ApiError(409, "not_returnable", "This purchase cannot be returned");
+    if (!offer) {
+      // A twin request returned it a moment ago (committed after our first look): say so, as for a later request.
+      const twin = await refunds.findRefundOfPayment(trx, member.id, paymentId);
+      if (twin && twin.status !== "failed")
+        throw new ApiError(409, "already_returned", "This purchase has been returned already");
+      throw new ApiError(409, "not_returnable", "This purchase cannot be returned");
+    }
     const at = nowIso();
     const values = { credits: offer.unused, amount_cents: offer.refundCents, idempotency_key: idempotencyKey };
     const refund = earlier

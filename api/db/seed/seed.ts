@@ -18,6 +18,11 @@ export const demoLogins = {
 };
 
 const tablesInDeleteOrder = [
+  "messages",
+  "conversation_marks",
+  "conversations",
+  "refunds",
+  "direct_debit_requests",
   "likes",
   "blocks",
   "swipe_skips",
