@@ -11,10 +11,12 @@ import type { Mailer } from "./adapters/mail";
 import { isSandbox, paymentProviderFor } from "./adapters/payments/choose";
 import type { PaymentProvider } from "./adapters/payments/provider";
 import { type SmsSender, smsGateway, smsOutbox } from "./adapters/sms";
+import { type FileStorage, localDiskStorage } from "./adapters/storage";
 import { chatRoutes } from "./chat/chat.routes";
 import type { Db } from "./db/database";
 import type { ApiEnv } from "./env.server";
 import { ApiError } from "./errors";
+import { type EventBus, inProcessBus } from "./events/event-bus";
 import { sessionCookieFor, sessionTokenOf } from "./http/cookies";
 import { type ApiLocals, locals, requestIdOf } from "./http/locals";
 import { isLoopback } from "./http/loopback";
@@ -37,12 +39,18 @@ export interface ApiDeps {
   payments?: PaymentProvider | null;
   /** By default the gateway at SMS_GATEWAY_URL, else the outbox in DATA_DIR/outbox/sms. */
   sms?: SmsSender;
+  /** Live chat events (messages, read marks, typing); by default this process's own bus. */
+  events?: EventBus;
+  /** Where members' private files (chat photos) are kept; by default DATA_DIR/private, never served as static files. */
+  storage?: FileStorage;
 }
 
 /** What every route module is given: the API's dependencies and the limits its routes share. */
 export interface RouteDeps extends ApiDeps {
   payments: PaymentProvider | null;
   sms: SmsSender;
+  events: EventBus;
+  storage: FileStorage;
   limits: {
     /** One per-address limit for every password check: login, and the old password of a change or deletion. */
     password: RequestHandler;
@@ -61,6 +69,8 @@ export function apiRoutes(deps: ApiDeps): ContractRoutes[] {
     ...deps,
     payments: deps.payments ?? null,
     sms: deps.sms ?? smsSenderFor(deps.env),
+    events: deps.events ?? inProcessBus(),
+    storage: deps.storage ?? localDiskStorage(path.join(deps.env.DATA_DIR, "private")),
     limits: { password: passwordRateLimit(deps.env) },
   };
   return [settingsRoutes, accountsRoutes, signupRoutes, membersRoutes, lifecycleRoutes, paymentsRoutes, chatRoutes].map(

@@ -11,11 +11,17 @@ import {
 } from "./account";
 import {
   chatDeleteSchema,
+  chatPhotoQuerySchema,
+  chatReadSchema,
+  chatRevealSchema,
   chatsResponseSchema,
+  giftsResponseSchema,
   messageSendResponseSchema,
   messageSendSchema,
   messagesQuerySchema,
   messagesResponseSchema,
+  photoSendQuerySchema,
+  typingSchema,
 } from "./chat";
 import {
   directDebitConfirmResponseSchema,
@@ -84,6 +90,10 @@ export interface Endpoint {
   response: z.ZodType;
   /** Needs a logged-in member (403 authentication_required otherwise). */
   member?: boolean;
+  /** The request body is one raw file (an image), not JSON; its parameters are in the query. */
+  upload?: boolean;
+  /** The answer is an image (its type in Content-Type), not JSON. */
+  image?: boolean;
 }
 
 /**
@@ -463,10 +473,60 @@ export const endpoints = [
   {
     method: "post",
     path: "/api/message.php",
-    summary: "Send a text (needs an Idempotency-Key header): costs message_credits through the ledger",
+    summary:
+      "Send a text (message_credits) or a gift (gift_credits) through the ledger; needs an Idempotency-Key header",
     body: messageSendSchema,
     response: messageSendResponseSchema,
     member: true,
+  },
+  {
+    method: "post",
+    path: "/api/message-photo.php",
+    summary:
+      "Send a photo (the raw body: JPEG, PNG, WebP or GIF, checked by content, re-encoded without metadata): costs photo_credits; needs an Idempotency-Key header",
+    query: photoSendQuerySchema,
+    response: messageSendResponseSchema,
+    member: true,
+    upload: true,
+  },
+  {
+    method: "get",
+    path: "/api/chat-photo.php",
+    summary: "A photo of one of the member's conversations, in a width and format it was encoded to",
+    query: chatPhotoQuerySchema,
+    response: z.unknown(),
+    member: true,
+    image: true,
+  },
+  {
+    method: "post",
+    path: "/api/chat-read.php",
+    summary: "The member has read one of their conversations up to a message",
+    body: chatReadSchema,
+    response: okResponseSchema,
+    member: true,
+  },
+  {
+    method: "post",
+    path: "/api/chat-reveal.php",
+    summary: "Show the other member's photos in this conversation unblurred from now on",
+    body: chatRevealSchema,
+    response: okResponseSchema,
+    member: true,
+  },
+  {
+    method: "post",
+    path: "/api/typing.php",
+    summary: "The member is typing in one of their conversations (relayed to the other member live)",
+    body: typingSchema,
+    response: okResponseSchema,
+    member: true,
+  },
+  {
+    method: "get",
+    path: "/api/gifts.php",
+    summary: "The gift catalogue at the site's price",
+    response: giftsResponseSchema,
   },
 ] as const satisfies readonly Endpoint[];
 

@@ -42,6 +42,7 @@ export const errorCodes = [
   "premium_required",
   "blocked",
   "read_only",
+  "invisible",
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

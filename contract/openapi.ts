@@ -27,11 +27,24 @@ export function openApiDocument() {
           content: { "application/json": { schema: jsonSchema(endpoint.body, "input") } },
         },
       }),
-      responses: {
-        200: {
-          description: "OK",
-          content: { "application/json": { schema: jsonSchema(endpoint.response, "output") } },
+      ...(endpoint.upload && {
+        requestBody: {
+          required: true,
+          content: { "application/octet-stream": { schema: { type: "string", format: "binary" } } },
         },
+      }),
+      responses: {
+        200: endpoint.image
+          ? {
+              description: "The image",
+              content: Object.fromEntries(
+                ["image/webp", "image/jpeg"].map((type) => [type, { schema: { type: "string", format: "binary" } }]),
+              ),
+            }
+          : {
+              description: "OK",
+              content: { "application/json": { schema: jsonSchema(endpoint.response, "output") } },
+            },
         ...(endpoint.member && {
           403: {
             description: "Not logged in (data.authentication_required)",

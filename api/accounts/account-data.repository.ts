@@ -25,8 +25,37 @@ const userTables = [
   "swipe_skips",
 ] as const;
 
-/** Deletes everything of a member but the row itself and the credit ledger, which accounting keeps. */
+/** The stored photos of every conversation the member is in: they go with the conversations. */
+export function listChatPhotoKeys(db: DbOrTx, userId: number) {
+  return db
+    .selectFrom("messages")
+    .innerJoin("conversations as c", "c.id", "messages.conversation_id")
+    .select("messages.photo_key")
+    .where((eb) => eb.or([eb("c.member_low", "=", userId), eb("c.member_high", "=", userId)]))
+    .where("messages.photo_key", "is not", null)
+    .execute();
+}
+
+/** The member's own messages, for their data export. */
+export function listSentMessagesForExport(db: DbOrTx, userId: number) {
+  return db
+    .selectFrom("messages")
+    .select(["id", "conversation_id", "kind", "body", "gift", "credits", "created_at"])
+    .where("sender_id", "=", userId)
+    .orderBy("id")
+    .execute();
+}
+
+/**
+ * Deletes everything of a member but the row itself and the credit ledger, which accounting keeps. Their
+ * conversations go whole (messages and marks with them): the other member loses a conversation with someone who
+ * has left, rather than the site keeping what a departed member wrote.
+ */
 export async function deleteAccountData(db: Tx, userId: number) {
+  await db
+    .deleteFrom("conversations")
+    .where((eb) => eb.or([eb("member_low", "=", userId), eb("member_high", "=", userId)]))
+    .execute();
   for (const table of userTables) await db.deleteFrom(table).where("user_id", "=", userId).execute();
   await db
     .deleteFrom("likes")

@@ -2,6 +2,8 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { DAY } from "../../contract/durations";
 import type { Mailer } from "../adapters/mail";
+import type { FileStorage } from "../adapters/storage";
+import { chatPhotoFiles } from "../chat/chat-photo-files";
 import { type Db, type DbOrTx, nowIso } from "../db/database";
 import type { SiteRow, TokenPurpose, UserRow } from "../db/schema";
 import { ApiError } from "../errors";
@@ -243,13 +245,20 @@ export async function createSession(db: DbOrTx, userId: number): Promise<string>
 
 /**
  * Removes the data of accounts whose reactivation window has passed: profile, photos (and their files),
- * interests, links and sessions. What accounting must keep (the credit ledger) stays, tied to an anonymous row.
+ * interests, links, sessions, and their conversations with the photos sent in them. What accounting must keep (the
+ * credit ledger) stays, tied to an anonymous row.
  */
-export async function purgeDeletedAccounts(db: Db, photosDir: string, now = new Date()): Promise<number> {
+export async function purgeDeletedAccounts(
+  db: Db,
+  files: { photosDir: string; chatFiles: FileStorage },
+  now = new Date(),
+): Promise<number> {
+  const { photosDir, chatFiles } = files;
   const cutoff = new Date(now.getTime() - reactivationDays * DAY).toISOString();
   const due = await accountData.listPendingDeletionsSince(db, cutoff);
   for (const { id } of due) {
     const photos = await accountData.listPhotoFiles(db, id);
+    const chatPhotos = await accountData.listChatPhotoKeys(db, id);
     await db.transaction().execute(async (trx) => {
       await accountData.deleteAccountData(trx, id);
       await accountData.anonymiseUser(trx, id);
@@ -258,19 +267,21 @@ export async function purgeDeletedAccounts(db: Db, photosDir: string, now = new 
       await fs.rm(path.join(photosDir, photo.filename), { force: true });
       await fs.rm(path.join(photosDir, photo.thumb_filename), { force: true });
     }
+    for (const { photo_key } of chatPhotos) for (const file of chatPhotoFiles(photo_key!)) await chatFiles.remove(file);
   }
   return due.length;
 }
 
 /** Everything the site holds about a member, for GDPR access. */
 export async function exportAccount(db: Db, site: SiteRow, member: UserRow) {
-  const [profile, photos, interests, ledger, discounts, sessions] = await Promise.all([
+  const [profile, photos, interests, ledger, discounts, sessions, messages] = await Promise.all([
     repo.findProfile(db, member.id),
     accountData.listPhotosForExport(db, member.id),
     accountData.listInterestSlugs(db, member.id),
     accountData.listCreditLedger(db, member.id),
     accountData.listDiscountCodesForExport(db, member.id),
     accountData.listSessionsForExport(db, member.id),
+    accountData.listSentMessagesForExport(db, member.id),
   ]);
   const {
     password_hash: _hash,
@@ -292,5 +303,6 @@ export async function exportAccount(db: Db, site: SiteRow, member: UserRow) {
     credit_ledger: ledger,
     discount_codes: discounts,
     sessions,
+    messages_sent: messages,
   };
 }

@@ -59,9 +59,15 @@ export async function countStartedConversations(db: DbOrTx, memberId: number) {
   return Number(row.count);
 }
 
-/** Whether either of the two blocked the other. */
-export async function blockedBetween(db: DbOrTx, a: number, b: number) {
-  const row = await db
+/** Whether the member is in invisible mode. */
+export async function isInvisible(db: DbOrTx, userId: number) {
+  const row = await db.selectFrom("profiles").select("invisible").where("user_id", "=", userId).executeTakeFirst();
+  return row?.invisible === 1;
+}
+
+/** A block between the two, in either direction. */
+const blockOfPair = (db: DbOrTx, a: number, b: number) =>
+  db
     .selectFrom("blocks")
     .select("blocker_id")
     .where((eb) =>
@@ -69,9 +75,22 @@ export async function blockedBetween(db: DbOrTx, a: number, b: number) {
         eb.and([eb("blocker_id", "=", a), eb("blocked_id", "=", b)]),
         eb.and([eb("blocker_id", "=", b), eb("blocked_id", "=", a)]),
       ]),
-    )
-    .executeTakeFirst();
-  return Boolean(row);
+    );
+
+/** The receiver's account state and whether either of the two blocked the other, in one query. */
+export function receiverState(db: DbOrTx, senderId: number, receiverId: number) {
+  return db
+    .selectFrom("users")
+    .select("users.status")
+    .select((eb) => eb.exists(blockOfPair(db, senderId, receiverId)).as("blocked"))
+    .where("users.id", "=", receiverId)
+    .executeTakeFirst()
+    .then((row) => row && { status: row.status, blocked: Boolean(row.blocked) });
+}
+
+/** Whether either of the two blocked the other. */
+export async function blockedBetween(db: DbOrTx, a: number, b: number) {
+  return Boolean(await blockOfPair(db, a, b).executeTakeFirst());
 }
 
 /** Moves a member's mark on a conversation forward (never back), creating it on first use. */
@@ -96,7 +115,7 @@ export async function raiseMark(
 export function markOf(db: DbOrTx, conversationId: number, userId: number) {
   return db
     .selectFrom("conversation_marks")
-    .select(["read_up_to", "cleared_up_to"])
+    .select(["read_up_to", "cleared_up_to", "photos_revealed"])
     .where("conversation_id", "=", conversationId)
     .where("user_id", "=", userId)
     .executeTakeFirst();
@@ -170,6 +189,10 @@ export function listConversations(db: DbOrTx, siteId: number, memberId: number) 
       "last.sender_id as last_sender",
       "last.credits as last_credits",
       "last.created_at as last_created_at",
+      "last.gift as last_gift",
+      "last.photo_status as last_photo_status",
+      "last.photo_width as last_photo_width",
+      "last.photo_height as last_photo_height",
     ])
     .select((eb) =>
       eb

@@ -1,9 +1,11 @@
-import type { z } from "zod";
-import { type Message, type messageSendSchema, messagesPageSize } from "../../contract/chat";
+import type { Selectable } from "kysely";
+import { type Message, messagesPageSize } from "../../contract/chat";
+import type { GiftId } from "../../contract/gifts";
 import { moveCredits } from "../credits/ledger";
 import { type Db, nowIso } from "../db/database";
-import type { MessagesTable, SiteRow, UserRow } from "../db/schema";
+import type { MessageKind, MessagesTable, SiteRow, UserRow } from "../db/schema";
 import { ApiError } from "../errors";
+import type { EventBus } from "../events/event-bus";
 import { cardColumns, visibleProfiles } from "../members/members.repository";
 import { toCard } from "../members/members.service";
 import * as repo from "./chat.repository";
@@ -11,13 +13,34 @@ import * as repo from "./chat.repository";
 /** docs/product.md §6: a free member may start two conversations; replies in them are not limited. */
 export const freeConversations = 2;
 
-const messageView = (
-  row: Pick<MessagesTable, "kind" | "body" | "credits" | "created_at" | "sender_id"> & { id: number },
-  memberId: number,
-): Message => ({
+type MessageRow = Selectable<MessagesTable>;
+type MessageFields = Pick<
+  MessageRow,
+  | "id"
+  | "kind"
+  | "body"
+  | "credits"
+  | "created_at"
+  | "sender_id"
+  | "gift"
+  | "photo_status"
+  | "photo_width"
+  | "photo_height"
+>;
+
+/**
+ * A message as `memberId` sees it: its price only if they sent it; a photo's size and state (a photo awaiting
+ * moderation is 'Picture being inspected' to its sender and nothing more to the receiver, who cannot load it).
+ */
+export const messageView = (row: MessageFields, memberId: number): Message => ({
   id: row.id,
   kind: row.kind,
   text: row.body,
+  photo:
+    row.kind === "photo"
+      ? { status: row.photo_status ?? "pending", width: row.photo_width ?? 0, height: row.photo_height ?? 0 }
+      : null,
+  gift: (row.gift as GiftId | null) ?? null,
   mine: row.sender_id === memberId,
   credits: row.sender_id === memberId ? row.credits : 0,
   created_at: row.created_at,
@@ -37,6 +60,10 @@ export async function listChats(db: Db, site: SiteRow, member: UserRow) {
           credits: row.last_credits,
           sender_id: row.last_sender,
           created_at: row.last_created_at,
+          gift: row.last_gift,
+          photo_status: row.last_photo_status,
+          photo_width: row.last_photo_width,
+          photo_height: row.last_photo_height,
         },
         member.id,
       ),
@@ -66,40 +93,144 @@ async function otherMember(db: Db, memberId: number, conversation: { member_low:
   return row;
 }
 
-/**
- * GET messages.php: a page of one of the member's conversations, oldest first (30, or the 30 before `before`), from
- * the point they deleted it at. Reading the newest page marks the other member's messages read.
- */
-export async function conversationMessages(
-  db: Db,
-  site: SiteRow,
-  member: UserRow,
-  query: { conversation: number; before?: number },
-) {
-  const conversation = await repo.findOwnConversation(db, member.id, query.conversation);
+/** The member's conversation, unless a block stands between the two (then it is as if it did not exist). */
+async function ownOpenConversation(db: Db, member: UserRow, conversationId: number) {
+  const conversation = await repo.findOwnConversation(db, member.id, conversationId);
   if (!conversation || (await repo.blockedBetween(db, conversation.member_low, conversation.member_high)))
     throw new ApiError(404, "not_found", "No such conversation");
+  return conversation;
+}
+
+const otherOf = (memberId: number, conversation: { member_low: number; member_high: number }) =>
+  conversation.member_low === memberId ? conversation.member_high : conversation.member_low;
+
+/**
+ * GET messages.php: a page of one of the member's conversations, oldest first (30, the 30 before `before`, or what
+ * came after `after`), from the point they deleted it at. Reading the newest page marks the other member's messages
+ * read, and tells the other member so.
+ */
+export async function conversationMessages(
+  { db, events }: { db: Db; events: EventBus },
+  site: SiteRow,
+  member: UserRow,
+  query: { conversation: number; before?: number; after?: number },
+) {
+  const conversation = await ownOpenConversation(db, member, query.conversation);
   const mark = await repo.markOf(db, conversation.id, member.id);
   let rows = db
     .selectFrom("messages")
     .selectAll()
     .where("conversation_id", "=", conversation.id)
-    .where("id", ">", mark?.cleared_up_to ?? 0);
+    .where("id", ">", Math.max(mark?.cleared_up_to ?? 0, query.after ?? 0));
   if (query.before) rows = rows.where("id", "<", query.before);
   const page = await rows
-    .orderBy("id", "desc")
+    .orderBy("id", query.after === undefined ? "desc" : "asc")
     .limit(messagesPageSize + 1)
     .execute();
-  const messages = page.slice(0, messagesPageSize).reverse();
+  const messages =
+    query.after === undefined ? page.slice(0, messagesPageSize).reverse() : page.slice(0, messagesPageSize);
   const newest = messages.at(-1);
-  if (!query.before && newest) await repo.raiseMark(db, conversation.id, member.id, "read_up_to", newest.id);
-  const other = await otherMember(db, member.id, conversation);
+  if (query.before === undefined && query.after === undefined && newest)
+    await markRead({ db, events }, member, conversation, newest.id);
+  const otherId = otherOf(member.id, conversation);
+  const [other, otherMark] = await Promise.all([
+    otherMember(db, member.id, conversation),
+    repo.markOf(db, conversation.id, otherId),
+  ]);
   return {
-    conversation: { id: conversation.id, read_only: other.status !== "active" },
+    conversation: {
+      id: conversation.id,
+      read_only: other.status !== "active",
+      other_read_up_to: otherMark?.read_up_to ?? 0,
+      photos_revealed: Boolean(mark?.photos_revealed),
+    },
     profile: toCard(site, other),
     messages: messages.map((m) => messageView(m, member.id)),
+    // With `after`, whether more came after this page (the caller asks again from its newest).
     has_earlier: page.length > messagesPageSize,
   };
+}
+
+/** Moves the member's read mark forward; the other member's open page shows it as read (never moves back). */
+async function markRead(
+  { db, events }: { db: Db; events: EventBus },
+  member: UserRow,
+  conversation: { id: number; member_low: number; member_high: number },
+  upTo: number,
+) {
+  const before = await repo.markOf(db, conversation.id, member.id);
+  if ((before?.read_up_to ?? 0) >= upTo) return;
+  await repo.raiseMark(db, conversation.id, member.id, "read_up_to", upTo);
+  await events
+    .publish({ userId: otherOf(member.id, conversation), type: "read", conversation: conversation.id, id: upTo })
+    .catch(() => undefined);
+}
+
+/** POST chat-read.php: an open conversation page has shown the member its messages up to `upTo`. */
+export async function readUpTo(
+  deps: { db: Db; events: EventBus },
+  member: UserRow,
+  conversationId: number,
+  upTo: number,
+) {
+  const conversation = await ownOpenConversation(deps.db, member, conversationId);
+  const newest = await deps.db
+    .selectFrom("messages")
+    .select((eb) => eb.fn.max("id").as("id"))
+    .where("conversation_id", "=", conversation.id)
+    .executeTakeFirst();
+  // Never past the conversation's own newest message: a mark cannot swallow messages still to come.
+  await markRead(deps, member, conversation, Math.min(upTo, Number(newest?.id ?? 0)));
+  return { ok: true as const };
+}
+
+/** POST chat-reveal.php: the member consents to see the other's photos in this conversation unblurred. */
+export async function revealPhotos(db: Db, member: UserRow, conversationId: number) {
+  const conversation = await ownOpenConversation(db, member, conversationId);
+  await db
+    .insertInto("conversation_marks")
+    .values({ conversation_id: conversation.id, user_id: member.id, photos_revealed: 1 })
+    .onConflict((oc) => oc.columns(["conversation_id", "user_id"]).doUpdateSet({ photos_revealed: 1 }))
+    .execute();
+  return { ok: true as const };
+}
+
+/** POST typing.php: relayed to the other member's open page at once; nothing is stored. */
+export async function typing({ db, events }: { db: Db; events: EventBus }, member: UserRow, conversationId: number) {
+  const conversation = await ownOpenConversation(db, member, conversationId);
+  await events.publish({
+    userId: otherOf(member.id, conversation),
+    type: "typing",
+    conversation: conversation.id,
+  });
+  return { ok: true as const };
+}
+
+/**
+ * The stored photo of a message in one of the member's conversations: only the two members reach it, and a photo
+ * awaiting moderation (or rejected) only its sender.
+ */
+export async function chatPhotoKey(db: Db, member: UserRow, messageId: number) {
+  const row = await db
+    .selectFrom("messages")
+    .innerJoin("conversations as c", "c.id", "messages.conversation_id")
+    .select(["messages.photo_key", "messages.photo_status", "messages.sender_id", "c.member_low", "c.member_high"])
+    .where("messages.id", "=", messageId)
+    .where("messages.kind", "=", "photo")
+    .executeTakeFirst();
+  const member_of = row && (row.member_low === member.id || row.member_high === member.id);
+  const visible = row && (row.sender_id === member.id || row.photo_status === "approved");
+  if (!row?.photo_key || !member_of || !visible) throw new ApiError(404, "not_found", "No such photo");
+  if (await repo.blockedBetween(db, row.member_low, row.member_high))
+    throw new ApiError(404, "not_found", "No such photo");
+  return row.photo_key;
+}
+
+/** The conversation a send goes to, for a photo stored before its message exists. */
+export async function conversationFor(db: Db, member: UserRow, recipient: Recipient) {
+  // A blocked pair's conversation is found here, so that the send answers 403 blocked as a text's does.
+  if (recipient.conversation) return (await ownConversation(db, member, recipient.conversation)).id;
+  return (await repo.findConversationOfPair(db, member.id, recipient.to!))?.id ?? null;
 }
 
 /** DELETE chat.php: the conversation leaves this member's list up to its newest message; the other keeps theirs. */
@@ -115,19 +246,18 @@ export async function deleteChat(db: Db, member: UserRow, conversationId: number
   return { ok: true as const };
 }
 
-/**
- * POST message.php: a text, paid with `message_credits` through the ledger in the same transaction (docs/architecture.md
- * "Chat"). The idempotency key makes a retried or double-clicked send one message and one charge. A spend the balance
- * cannot cover is kept on record as refused and sends nothing.
- */
-export async function sendMessage(
-  db: Db,
-  site: SiteRow,
-  sender: UserRow,
-  request: z.output<typeof messageSendSchema>,
-  idempotencyKey: string,
-) {
-  const text = request.text.trim();
+/** What a send carries: a text, a gift, or a photo already re-encoded and stored under `photo_key`. */
+export type MessageContent =
+  | { kind: "text"; text: string }
+  | { kind: "gift"; gift: GiftId }
+  | { kind: "photo"; key: string; width: number; height: number };
+
+/** Who a send goes to: one of the member's conversations, or a member (the conversation starts, or is found). */
+export type Recipient = { conversation?: number; to?: number };
+
+/** A text's own rules (docs/product.md §5): not empty, at most the site's message_length, never cut. */
+export function textContent(site: SiteRow, raw: string): MessageContent {
+  const text = raw.trim();
   if (!text)
     throw new ApiError(400, "validation_failed", "Write a message first", { fields: { text: "validation.required" } });
   if (text.length > site.message_length)
@@ -135,31 +265,68 @@ export async function sendMessage(
       fields: { text: "chat.tooLong" },
       max: site.message_length,
     });
+  return { kind: "text", text };
+}
 
-  const replay = await db
+const priceOf = (site: SiteRow, kind: MessageKind) =>
+  kind === "photo" ? site.photo_credits : kind === "gift" ? site.gift_credits : site.message_credits;
+
+const sentUnderKey = (db: Db, senderId: number, idempotencyKey: string) =>
+  db
     .selectFrom("messages")
     .selectAll()
-    .where("sender_id", "=", sender.id)
+    .where("sender_id", "=", senderId)
     .where("idempotency_key", "=", idempotencyKey)
     .executeTakeFirst();
-  if (replay) return answer(db, sender, replay);
 
-  const receiverId = request.to ?? (await receiverIn(db, sender, request.conversation!));
+/** The answer to a send this sender already made under this key (a retry, a double click), or null. */
+export async function earlierSend(db: Db, sender: UserRow, idempotencyKey: string) {
+  const message = await sentUnderKey(db, sender.id, idempotencyKey);
+  return message ? answer(db, sender, message) : null;
+}
+
+/**
+ * POST message.php and message-photo.php: a message, paid through the ledger in the same transaction as it is written
+ * (docs/architecture.md "Chat"): a text costs `message_credits`, a photo `photo_credits`, a gift `gift_credits`. The
+ * idempotency key makes a retried or double-clicked send one message and one charge. A spend the balance cannot cover
+ * is kept on record as refused and sends nothing. Both members hear of it on the event bus once it is committed.
+ */
+export async function sendMessage(
+  { db, events }: { db: Db; events: EventBus },
+  site: SiteRow,
+  sender: UserRow,
+  recipient: Recipient,
+  content: MessageContent,
+  idempotencyKey: string,
+) {
+  const replay = await earlierSend(db, sender, idempotencyKey);
+  if (replay) return { ...replay, written: false };
+
+  // The conversation named, or the pair's: found once, with the receiver's state and any block in one more query.
+  const named = recipient.conversation ? await ownConversation(db, sender, recipient.conversation) : undefined;
+  const receiverId = named ? otherOf(sender.id, named) : recipient.to!;
   if (receiverId === sender.id) throw new ApiError(400, "validation_failed", "You cannot write to yourself");
-  const receiver = await visibleProfiles(db, site.id, null)
-    .where("users.id", "=", receiverId)
-    .select("users.id")
-    .executeTakeFirst();
-  const existing = await repo.findConversationOfPair(db, sender.id, receiverId);
+  const existing = named ?? (await repo.findConversationOfPair(db, sender.id, receiverId));
   // An existing conversation stays open to a receiver who went invisible; a new one needs a visible receiver.
-  if (!existing && !receiver) throw new ApiError(404, "not_found", "This profile does not exist");
-  if (await repo.blockedBetween(db, sender.id, receiverId))
-    throw new ApiError(403, "blocked", "You cannot write to this member");
-  const receiverStatus = await db.selectFrom("users").select("status").where("id", "=", receiverId).executeTakeFirst();
-  if (receiverStatus?.status !== "active") throw new ApiError(409, "read_only", "This member's account is closing");
+  if (!existing) {
+    const visible = await visibleProfiles(db, site.id, null)
+      .where("users.id", "=", receiverId)
+      .select("users.id")
+      .executeTakeFirst();
+    if (!visible) throw new ApiError(404, "not_found", "This profile does not exist");
+  }
+  const receiver = await repo.receiverState(db, sender.id, receiverId);
+  if (!receiver) throw new ApiError(404, "not_found", "This profile does not exist");
+  if (receiver.blocked) throw new ApiError(403, "blocked", "You cannot write to this member");
+  if (receiver.status !== "active") throw new ApiError(409, "read_only", "This member's account is closing");
+  // An invisible member does not appear as a new sender (docs/product.md §6.5): they are told so, not charged for a
+  // message nobody would see.
+  if (!existing && (await repo.isInvisible(db, sender.id)))
+    throw new ApiError(403, "invisible", "Turn invisible mode off to start a conversation");
   if (!existing && !sender.paid_user && (await repo.countStartedConversations(db, sender.id)) >= freeConversations)
     throw new ApiError(403, "premium_required", "This feature is only available for premium members.");
 
+  const price = priceOf(site, content.kind);
   const at = nowIso();
   const sent = await db.transaction().execute(async (trx) => {
     const { conversation, created } = existing
@@ -176,9 +343,14 @@ export async function sendMessage(
       .values({
         conversation_id: conversation.id,
         sender_id: sender.id,
-        kind: "text",
-        body: text,
-        credits: site.message_credits,
+        kind: content.kind,
+        body: content.kind === "text" ? content.text : null,
+        gift: content.kind === "gift" ? content.gift : null,
+        photo_key: content.kind === "photo" ? content.key : null,
+        photo_status: content.kind !== "photo" ? null : site.chat_photo_moderation ? "pending" : "approved",
+        photo_width: content.kind === "photo" ? content.width : null,
+        photo_height: content.kind === "photo" ? content.height : null,
+        credits: price,
         idempotency_key: idempotencyKey,
         created_at: at,
       })
@@ -186,11 +358,11 @@ export async function sendMessage(
       .returningAll()
       .executeTakeFirst();
     // A twin with the same key wrote it a moment ago: that one is the message.
-    if (!message) return { message: null, refused: false };
+    if (!message) return { message: null, refused: false, balance: 0 };
     const paid = await moveCredits(trx, {
       userId: sender.id,
-      amount: -site.message_credits,
-      kind: "message",
+      amount: -price,
+      kind: content.kind === "text" ? "message" : content.kind,
       reference: `message:${message.id}`,
       idempotencyKey: `message:${message.id}`,
       at,
@@ -199,35 +371,42 @@ export async function sendMessage(
       // The refusal stays on record in the ledger; the message (and a conversation it would have started) does not.
       await trx.deleteFrom("messages").where("id", "=", message.id).execute();
       if (created) await trx.deleteFrom("conversations").where("id", "=", conversation.id).execute();
-      return { message: null, refused: true };
+      return { message: null, refused: true, balance: paid.balance };
     }
     await trx.updateTable("conversations").set({ last_message_at: at }).where("id", "=", conversation.id).execute();
     await repo.raiseMark(trx, conversation.id, sender.id, "read_up_to", message.id);
-    return { message, refused: false };
+    return { message, refused: false, balance: paid.balance };
   });
   if (sent.refused) throw new ApiError(402, "insufficient_credits", "You do not have enough credits");
-  const message =
-    sent.message ??
-    (await db
-      .selectFrom("messages")
-      .selectAll()
-      .where("sender_id", "=", sender.id)
-      .where("idempotency_key", "=", idempotencyKey)
-      .executeTakeFirstOrThrow());
-  return answer(db, sender, message);
+  const message = sent.message ?? (await sentUnderKey(db, sender.id, idempotencyKey))!;
+  if (sent.message) {
+    for (const userId of [sender.id, receiverId])
+      await events
+        .publish({ userId, type: "message", conversation: message.conversation_id, id: message.id })
+        .catch(() => undefined);
+  }
+  // `written`: this call wrote the message (not a twin under the same key), so what it stored is in use.
+  if (!sent.message) return { ...(await answer(db, sender, message)), written: false };
+  const view = {
+    message: messageView(message, sender.id),
+    conversation: message.conversation_id,
+    credits: sent.balance,
+  };
+  return { ...view, written: true };
 }
 
-async function receiverIn(db: Db, member: UserRow, conversationId: number) {
+/** One of the member's conversations, blocked or not (a send to a blocked pair is answered 403, not 404). */
+async function ownConversation(db: Db, member: UserRow, conversationId: number) {
   const conversation = await repo.findOwnConversation(db, member.id, conversationId);
   if (!conversation) throw new ApiError(404, "not_found", "No such conversation");
-  return conversation.member_low === member.id ? conversation.member_high : conversation.member_low;
+  return conversation;
 }
 
-async function answer(
-  db: Db,
-  sender: UserRow,
-  message: Parameters<typeof messageView>[0] & { conversation_id: number },
-) {
+async function answer(db: Db, sender: UserRow, message: MessageRow) {
   const user = await db.selectFrom("users").select("credits").where("id", "=", sender.id).executeTakeFirstOrThrow();
-  return { message: messageView(message, sender.id), conversation: message.conversation_id, credits: user.credits };
+  return {
+    message: messageView(message, sender.id),
+    conversation: message.conversation_id,
+    credits: user.credits,
+  };
 }

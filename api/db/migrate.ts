@@ -8,6 +8,7 @@ import * as m0005 from "./migrations/0005-payments";
 import * as m0006 from "./migrations/0006-returns";
 import * as m0007 from "./migrations/0007-direct-debit";
 import * as m0008 from "./migrations/0008-chat";
+import * as m0009 from "./migrations/0009-chat-media";
 
 // Listed by hand so that the build and tsx resolve them the same way; numbered, frozen once landed.
 const migrations: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   "0006-returns": m0006,
   "0007-direct-debit": m0007,
   "0008-chat": m0008,
+  "0009-chat-media": m0009,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -39,6 +39,8 @@ export interface SitesTable {
   gift_credits: number;
   signup_credits: number;
   message_length: number;
+  /** 1: chat photos wait for a moderator before the receiver sees them ('Picture being inspected'). */
+  chat_photo_moderation: Generated<number>;
   minimum_message_costs: string; // JSON Record<country, { costs, currency }>
   support_email: string;
   support_phone: string;
@@ -253,9 +255,11 @@ export interface ConversationMarksTable {
   user_id: number;
   read_up_to: Generated<number>;
   cleared_up_to: Generated<number>;
+  /** 1 once this member chose to see the other's photos unblurred here. */
+  photos_revealed: Generated<number>;
 }
 
-export type MessageKind = "text";
+export type MessageKind = "text" | "photo" | "gift";
 
 export interface MessagesTable {
   id: Generated<number>;
@@ -267,6 +271,13 @@ export interface MessagesTable {
   credits: number;
   idempotency_key: string;
   created_at: string;
+  /** A photo's storage prefix (`chat/{conversation}/{message}`), its size and moderation state. */
+  photo_key: string | null;
+  photo_status: "pending" | "approved" | "rejected" | null;
+  photo_width: number | null;
+  photo_height: number | null;
+  /** A gift's id in contract/gifts.ts. */
+  gift: string | null;
 }
 
 export type RefundStatus = "pending" | "refunded" | "failed";

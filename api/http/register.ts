@@ -24,7 +24,8 @@ type Parsed<E, K extends "body" | "query"> = E extends { [key in K]: infer S ext
 export interface HandlerContext<E = ContractEndpoint> {
   req: Request;
   res: Response;
-  body: Parsed<E, "body">;
+  /** The parsed JSON body, or an upload's raw bytes. */
+  body: E extends { upload: true } ? Buffer : Parsed<E, "body">;
   query: Parsed<E, "query">;
   /** Never null where the contract says `member: true`. */
   member: E extends { member: true } ? SessionMember : SessionMember | null;
@@ -72,8 +73,9 @@ export function contractRoutes(): ContractRoutes {
           req,
           res,
           member: "member" in entry && entry.member ? requireMember(res) : member,
-          // A request without a JSON body (a beacon) reads as {}: the schema then names what is missing.
-          body: "body" in entry ? parseWith(entry.body, req.body ?? {}) : undefined,
+          // A request without a JSON body (a beacon) reads as {}: the schema then names what is missing. An upload's
+          // body is its raw bytes.
+          body: "body" in entry ? parseWith(entry.body, req.body ?? {}) : "upload" in entry ? req.body : undefined,
           // The site middleware already answered ?domain= (else the host): a schema naming it sees the site's.
           query: "query" in entry ? parseWith(entry.query, { domain: site.domain, ...req.query }) : undefined,
           site,
@@ -81,7 +83,9 @@ export function contractRoutes(): ContractRoutes {
           sessionToken,
           sessionCookie,
         } as HandlerContext<ContractEndpoint>;
-        res.json(await handler(context));
+        const answer = await handler(context);
+        // An image endpoint has sent its bytes itself.
+        if (!res.headersSent) res.json(answer);
       });
       registered.push(`${method} ${path}` as EndpointKey);
     },

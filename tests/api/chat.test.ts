@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { moveCredits } from "../../api/credits/ledger";
 import { checkLedger } from "../../api/credits/ledger-check";
-import { nowIso } from "../../api/db/database";
 import { chatsResponseSchema, messageSendResponseSchema, messagesResponseSchema } from "../../contract/chat";
 import { createSite, type MemberOptions } from "./support/factories";
-import { loggedInMember, startTestApi, type TestApi } from "./support/test-api";
+import { giveCredits, loggedInMember, startTestApi, type TestApi } from "./support/test-api";
 
 let api: TestApi;
 let domain: string;
@@ -24,17 +22,7 @@ const newKey = () => `chat-key-${Date.now()}-${keys++}`;
 /** A logged-in member holding `credits` (given through the ledger, as a purchase would). */
 async function member(credits = 0, options: MemberOptions = {}) {
   const m = await loggedInMember(api, domain, { ...options, siteId });
-  if (credits)
-    await api.db.transaction().execute((trx) =>
-      moveCredits(trx, {
-        userId: m.id,
-        amount: credits,
-        kind: "adjustment",
-        reference: null,
-        idempotencyKey: newKey(),
-        at: nowIso(),
-      }),
-    );
+  if (credits) await giveCredits(api.db, m.id, credits);
   return m;
 }
 

@@ -4,9 +4,12 @@ import express from "express";
 import pino from "pino";
 import { createMailer, type Mailer } from "../../../api/adapters/mail";
 import type { PaymentProvider } from "../../../api/adapters/payments/provider";
+import type { FileStorage } from "../../../api/adapters/storage";
 import { createApi } from "../../../api/app";
-import type { Db } from "../../../api/db/database";
+import { moveCredits } from "../../../api/credits/ledger";
+import { type Db, nowIso } from "../../../api/db/database";
 import { parseApiEnv } from "../../../api/env.server";
+import type { EventBus } from "../../../api/events/event-bus";
 import { clearSiteCache } from "../../../api/settings/settings.service";
 import { createMember, type MemberOptions } from "./factories";
 import { freshDatabase } from "./test-database";
@@ -37,7 +40,19 @@ export interface CallInit {
  */
 export async function startTestApi(
   env: Record<string, string> = {},
-  { trustProxy = true, payments }: { trustProxy?: boolean; payments?: PaymentProvider | null } = {},
+  {
+    trustProxy = true,
+    payments,
+    events,
+    storage,
+  }: {
+    trustProxy?: boolean;
+    payments?: PaymentProvider | null;
+    /** The chat event bus, to subscribe to what the API publishes; by default the API's own in-process one. */
+    events?: EventBus;
+    /** Where chat photos go; by default DATA_DIR/private. */
+    storage?: FileStorage;
+  } = {},
 ): Promise<TestApi> {
   const { db, dataDir, drop } = await freshDatabase();
   clearSiteCache();
@@ -47,7 +62,7 @@ export async function startTestApi(
   const logger = pino({ level: "info" }, { write: (line: string) => void logs.push(JSON.parse(line)) });
   const mailer = createMailer({ from: "test@localhost", outboxDir: path.join(dataDir, "outbox"), logger });
   const apiEnv = parseApiEnv({ DATA_DIR: dataDir, NODE_ENV: "test", ...env });
-  app.use("/api", createApi({ db, env: apiEnv, logger, mailer, payments }));
+  app.use("/api", createApi({ db, env: apiEnv, logger, mailer, payments, events, storage }));
   const server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -105,4 +120,18 @@ export async function loggedInMember(target: TestApi, domain: string, options: M
     body: { email: member.email, password: member.password },
   });
   return { ...member, cookie: cookieFrom(headers)! };
+}
+
+/** Credits for a test member, given through the ledger as a purchase would give them. */
+export function giveCredits(db: Db, userId: number, credits: number) {
+  return db.transaction().execute((trx) =>
+    moveCredits(trx, {
+      userId,
+      amount: credits,
+      kind: "adjustment",
+      reference: null,
+      idempotencyKey: `test-credits-${crypto.randomUUID()}`,
+      at: nowIso(),
+    }),
+  );
 }
