@@ -1,6 +1,6 @@
 import { Form, Link, useLocation, useMatches } from "react-router";
 import { useTranslation } from "~/i18n/translator";
-import { SubmitButton } from "./form-kit";
+import { SubmitButton } from "./submit-button";
 
 // docs/product.md §4: not on the signup, settings and notifications routes.
 const quietRoutes = new Set(["signup", "complete-signup", "signup-matches", "members-id-signup", "notifications"]);

@@ -1,6 +1,6 @@
 import { Form, useLocation } from "react-router";
 import { useTranslation } from "~/i18n/translator";
-import { SubmitButton } from "./form-kit";
+import { SubmitButton } from "./submit-button";
 
 /**
  * The adult-content entry warning shown on a first visit (docs/product.md §1), with the extra Dutch or German notice.

@@ -6,8 +6,7 @@ import {
   type SubmissionResult,
   useForm as useConformForm,
 } from "@conform-to/react";
-import type { ButtonHTMLAttributes, ReactNode } from "react";
-import { useNavigation } from "react-router";
+import type { ReactNode } from "react";
 import { type CommonKey, keyOf } from "~/i18n/keys";
 import { useTranslation } from "~/i18n/translator";
 
@@ -152,20 +151,5 @@ export function RadioGroup({
       ))}
       <FieldError field={field} />
     </fieldset>
-  );
-}
-
-/** The submit button: not pressed twice while its page's form is on its way (with JavaScript). */
-export function SubmitButton({
-  children,
-  className = "btn btn-primary",
-  busy,
-  ...button
-}: Omit<ButtonHTMLAttributes<HTMLButtonElement>, "type" | "disabled"> & { busy?: boolean }) {
-  const navigation = useNavigation();
-  return (
-    <button type="submit" className={className} disabled={busy ?? navigation.state === "submitting"} {...button}>
-      {children}
-    </button>
   );
 }

@@ -1,8 +1,8 @@
 import { Form, useLocation } from "react-router";
 import { useTranslation } from "~/i18n/translator";
 import { type Locale, languageNames } from "../../contract/locales";
-import { SubmitButton } from "./form-kit";
 import { Icon } from "./icons";
+import { SubmitButton } from "./submit-button";
 
 /**
  * The language dropdown (docs/product.md §2), shown when more than one language is offered. A <details> and a form of

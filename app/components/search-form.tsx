@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import { useTranslation } from "~/i18n/translator";
-import { SubmitButton } from "./form-kit";
+import { SubmitButton } from "./submit-button";
 
 export interface SearchFormValues {
   gender?: string;

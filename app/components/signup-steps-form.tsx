@@ -5,7 +5,8 @@ import { keyOf } from "~/i18n/keys";
 import { Trans } from "~/i18n/trans";
 import { useTranslation } from "~/i18n/translator";
 import { carriedFields, lastSignupStep, type SignupValues } from "~/services/signup-fields";
-import { CheckboxField, FieldError, FormError, InputField, RadioGroup, SubmitButton, useForm } from "./form-kit";
+import { CheckboxField, FieldError, FormError, InputField, RadioGroup, useForm } from "./form-kit";
+import { SubmitButton } from "./submit-button";
 
 export interface SignupFormState {
   step: number;

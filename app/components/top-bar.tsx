@@ -2,9 +2,9 @@ import { Form, Link, NavLink } from "react-router";
 import { useTranslation } from "~/i18n/translator";
 import type { RootData } from "~/root";
 import { badgeCount, creditsBadgeTone } from "~/services/site-info";
-import { SubmitButton } from "./form-kit";
 import { Icon } from "./icons";
 import { LanguageMenu } from "./language-menu";
+import { SubmitButton } from "./submit-button";
 
 /**
  * The top bar of the default layout (docs/product.md §2): member menu with badges, or a Login button. It keeps to one line

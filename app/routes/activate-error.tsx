@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { SubmitButton } from "~/components/form-kit";
+import { SubmitButton } from "~/components/submit-button";
 import { useTranslation } from "~/i18n/translator";
 import { useRootData } from "~/root";
 import { getI18n } from "~/services/i18n.server";

@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { SubmitButton } from "~/components/form-kit";
+import { SubmitButton } from "~/components/submit-button";
 import { useTranslation } from "~/i18n/translator";
 import type { RouteHandle } from "~/root";
 import { requireMember } from "~/services/auth.server";

@@ -1,9 +1,9 @@
 import { useEffect, useState } from "react";
 import { Link, redirect, useFetcher, useLocation } from "react-router";
-import { SubmitButton } from "~/components/form-kit";
 import { ProfileCard } from "~/components/profile-card";
 import { SearchForm } from "~/components/search-form";
 import { SignupLink } from "~/components/signup-modal";
+import { SubmitButton } from "~/components/submit-button";
 import { useTranslation } from "~/i18n/translator";
 import { type RouteHandle, useRootData } from "~/root";
 import { ApiCallError, callApi } from "~/services/api.server";

@@ -1,7 +1,7 @@
 import { useRef } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { FictionalMarker } from "~/components/fictional-marker";
-import { SubmitButton } from "~/components/form-kit";
+import { SubmitButton } from "~/components/submit-button";
 import { useTranslation } from "~/i18n/translator";
 import { type RouteHandle, useRootData } from "~/root";
 import { ApiCallError, callApi } from "~/services/api.server";
