@@ -4,6 +4,7 @@ import { AutoLikeNotice } from "~/components/auto-like-notice";
 import { EntryWarning } from "~/components/entry-warning";
 import { ErrorPage } from "~/components/error-page";
 import { FlashMessage } from "~/components/flash-message";
+import { LiveCounts } from "~/components/live-counts";
 import { SignupModalProvider } from "~/components/signup-modal";
 import { SiteFooter } from "~/components/site-footer";
 import { TimeBonus } from "~/components/time-bonus";
@@ -25,6 +26,7 @@ export default function DefaultLayout() {
 function DefaultChrome({ root, children }: { root: RootData; children: React.ReactNode }) {
   return (
     <SignupModalProvider>
+      <LiveCounts member={root.member} />
       <TopBar root={root} />
       {root.member?.timeBonus && <TimeBonus {...root.member.timeBonus} />}
       {root.flash && <FlashMessage flash={root.flash} />}

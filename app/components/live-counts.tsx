@@ -1,0 +1,22 @@
+import { usePageHiddenBeacon } from "~/hooks/use-page-hidden-beacon";
+import { usePolling } from "~/hooks/use-polling";
+import { useTitleCount } from "~/hooks/use-title-count";
+
+/**
+ * Keeps a logged-in member's counts live and renders nothing (docs/product.md §4.13, §7.3): polls the page's loaders
+ * (slower with push), keeps the title's count of unread messages plus new likes and the app badge right, and sends
+ * the page-hidden beacon. For a visitor only the title count runs, at 0, which clears a badge a member left behind.
+ */
+export function LiveCounts({
+  member,
+  pushSubscribed = false,
+}: {
+  member: { unreadMessages: number; newLikes: number } | null | undefined;
+  pushSubscribed?: boolean;
+}) {
+  const loggedIn = Boolean(member);
+  usePolling({ enabled: loggedIn, slow: pushSubscribed });
+  useTitleCount(member ? member.unreadMessages + member.newLikes : 0);
+  usePageHiddenBeacon(loggedIn);
+  return null;
+}
