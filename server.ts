@@ -13,11 +13,13 @@ import { purgeDeletedAccounts } from "./api/accounts/lifecycle.service";
 import { deleteStaleLoginFailures } from "./api/accounts/login-guard";
 import { createMailer } from "./api/adapters/mail";
 import { paymentProviderFor } from "./api/adapters/payments/choose";
+import { type FileStorage, localDiskStorage } from "./api/adapters/storage";
 import { createApi } from "./api/app";
 import { type Db, openDatabase } from "./api/db/database";
 import { migrateToLatest } from "./api/db/migrate";
 import { seedDemoIfWanted } from "./api/db/seed/demo-wanted";
 import { parseApiEnv } from "./api/env.server";
+import { type EventBus, eventBusFor } from "./api/events/event-bus";
 import { isLoopback } from "./api/http/loopback";
 import { refuseForeignOrigin } from "./api/http/origin";
 import { createLogger } from "./api/logger";
@@ -50,11 +52,18 @@ export async function startServer({ dev = false } = {}) {
   app.use(logRequests(log));
   // Security headers first, so that every answer has them: pages, API, static files, /healthz and errors.
   app.use(assignNonce, securityHeaders(dev));
-  app.use(compression());
+  // An event stream is written a few bytes at a time and must reach the browser at once: never held for compressing.
+  app.use(
+    compression({
+      filter: (req, res) =>
+        !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res),
+    }),
+  );
   app.use(refuseForeignOrigin);
 
   let db: Db | null = null;
   let apiHandler: ApiHandler | undefined;
+  let events: EventBus | undefined;
   if (!web.apiIsExternal) {
     db = openDatabase(apiEnv.databaseUrl, (error) => log.warn({ err: error }, "database connection lost"));
     await migrateToLatest(db);
@@ -77,10 +86,14 @@ export async function startServer({ dev = false } = {}) {
       logger: apiLogger,
     });
     const payments = paymentProviderFor(apiEnv, db, apiLogger);
-    const api = createApi({ db, env: apiEnv, logger: apiLogger, mailer, payments });
+    // On PostgreSQL, LISTEN/NOTIFY: every process behind a load balancer hears every message.
+    events = eventBusFor(apiEnv.databaseUrl, (error) => apiLogger.warn({ err: error }, "chat event bus"));
+    // Members' private files (chat photos): never under /uploads, which is served as static files.
+    const storage = localDiskStorage(path.join(apiEnv.DATA_DIR, "private"));
+    const api = createApi({ db, env: apiEnv, logger: apiLogger, mailer, payments, events, storage });
     app.use("/api", api);
     apiHandler = inProcessApi(api);
-    scheduleCleanup(db, photosDir, apiLogger);
+    scheduleCleanup(db, photosDir, storage, apiLogger);
     if (payments) schedulePaymentChecks({ db, provider: payments }, apiEnv.PAYMENT_CHECK_SECONDS, apiLogger);
     app.use("/uploads", express.static(path.join(apiEnv.DATA_DIR, "uploads"), { maxAge: "7d", index: false }));
   }
@@ -109,7 +122,7 @@ export async function startServer({ dev = false } = {}) {
       const build = await load();
       createRequestHandler({
         build,
-        getLoadContext: loadContext(build.entry.module as unknown as EntryExports, apiHandler),
+        getLoadContext: loadContext(build.entry.module as unknown as EntryExports, apiHandler, events),
       })(req, res, next);
     });
     entry = async () => (await load()).entry.module as unknown as EntryExports;
@@ -117,7 +130,10 @@ export async function startServer({ dev = false } = {}) {
     const build = await loadBuild();
     app.use(...builtAssets());
     const exports = build.entry.module as unknown as EntryExports;
-    app.use(guardPageRequests, createRequestHandler({ build, getLoadContext: loadContext(exports, apiHandler) }));
+    app.use(
+      guardPageRequests,
+      createRequestHandler({ build, getLoadContext: loadContext(exports, apiHandler, events) }),
+    );
     entry = async () => exports;
   }
 
@@ -130,7 +146,7 @@ export async function startServer({ dev = false } = {}) {
   });
 
   const stop = () => {
-    server.close(() => void db?.destroy().finally(() => process.exit(0)));
+    server.close(() => void Promise.allSettled([events?.close(), db?.destroy()]).finally(() => process.exit(0)));
     setTimeout(() => process.exit(0), 5000).unref();
   };
   process.once("SIGTERM", stop);
@@ -142,10 +158,10 @@ export async function startServer({ dev = false } = {}) {
  * The hourly clean-up, also at start: accounts whose 14 days of pending deletion have passed, ended sessions,
  * dead links and login counters that can no longer block anyone.
  */
-function scheduleCleanup(db: Db, photosDir: string, log: ReturnType<typeof createLogger>) {
+function scheduleCleanup(db: Db, photosDir: string, chatFiles: FileStorage, log: ReturnType<typeof createLogger>) {
   const cleanUp = async () => {
     try {
-      const purged = await purgeDeletedAccounts(db, photosDir);
+      const purged = await purgeDeletedAccounts(db, { photosDir, chatFiles });
       if (purged) log.info({ count: purged }, "deleted accounts purged");
       await deleteEndedSessions(db);
       await deleteDeadTokens(db);
@@ -178,7 +194,7 @@ function schedulePaymentChecks(deps: PaymentDeps, seconds: number, log: ReturnTy
 
 /**
  * The built client: hashed assets for a year (immutable), each sent as the .br or .gz made at build time when the
- * browser takes it; the few other files (favicon) for an hour. Only paths the build has reach the file system:
+ * browser takes it; the few other files (favicon, gift pictures) for an hour. Only paths the build has reach the file system:
  * a page request goes straight on to React Router.
  */
 function builtAssets() {
@@ -189,9 +205,13 @@ function builtAssets() {
   });
   const rootFiles = new Set(
     fs
-      .readdirSync("build/client")
-      .filter((name) => name !== "assets")
-      .map((name) => `/${name}`),
+      .readdirSync("build/client", { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map(
+        (entry) =>
+          `/${path.relative("build/client", path.join(entry.parentPath, entry.name)).split(path.sep).join("/")}`,
+      )
+      .filter((name) => !name.startsWith("/assets/")),
   );
   const root = express.static("build/client", { maxAge: "1h", index: false });
   return [
@@ -228,7 +248,7 @@ function securityHeaders(dev: boolean) {
   });
 }
 
-function loadContext(exports: EntryExports, api: ApiHandler | undefined) {
+function loadContext(exports: EntryExports, api: ApiHandler | undefined, liveEvents: EventBus | undefined) {
   return (req: Request, res: Response) =>
     new RouterContextProvider(
       new Map([
@@ -240,6 +260,7 @@ function loadContext(exports: EntryExports, api: ApiHandler | undefined) {
             clientIp: req.ip ?? "",
             setCookies: [],
             api,
+            liveEvents,
           },
         ],
       ]),

@@ -40,13 +40,13 @@ export default defineConfig(({ command }) => ({
             // each before the first paint: 20 chunks, most under 1 kB, cost a members page about 0.4 s of LCP. So the
             // shared code comes in three chunks. A group also takes in what its modules import, so the groups go in
             // order, each chunk importing only the ones before it: what entry.client runs (React, React Router, the
-            // translator), the form kit (conform), then the app's modules that two routes or more share. A module one
+            // translator and its keys), the form kit (conform), then the app's modules that two routes or more share. A module one
             // route uses stays in that route's chunk, and the signup form stays lazy.
             codeSplitting: {
               groups: [
                 {
                   name: "framework",
-                  test: /node_modules[\\/](react(-dom|-router)?|scheduler|cookie)[\\/]|app[\\/]i18n[\\/]translator/,
+                  test: /node_modules[\\/](react(-dom|-router)?|scheduler|cookie)[\\/]|app[\\/]i18n[\\/](translator|keys)/,
                   priority: 3,
                 },
                 {
@@ -56,10 +56,11 @@ export default defineConfig(({ command }) => ({
                 },
                 {
                   name: "app",
-                  // Not the signup form (lazy), nor what only the payment screens use: they ship no JavaScript.
+                  // Not the signup form (lazy), nor what only the payment screens use (they ship no JavaScript), nor
+                  // the chat screens' components, which only the chat routes load.
                   test: (id) =>
                     /app[\\/](root\.tsx|components[\\/]|i18n[\\/]|services[\\/])/.test(id) &&
-                    !/signup-(steps-form|fields)|credit-prices|money|payment-methods/.test(id),
+                    !/signup-(steps-form|fields)|credit-prices|money|payment-methods|components[\\/]chat[\\/]/.test(id),
                   minShareCount: 2,
                   priority: 1,
                 },

@@ -42,6 +42,11 @@ export default [
     route("pages/:token", "routes/pages.tsx", { id: "pages-token" }),
     route("*", "routes/not-found.tsx", { id: "not-found" }),
   ]),
+  layout("layouts/chat.tsx", { id: "layout-chat" }, [
+    route("chats", "routes/chats.tsx", { id: "chats" }),
+    route("chats/:id", "routes/chats.tsx", { id: "chats-id" }),
+    route("members/:id/chat", "routes/members-id-chat.tsx", { id: "members-id-chat" }),
+  ]),
   layout("layouts/empty.tsx", { id: "layout-empty" }, [
     route("members/:id/signup", "routes/members-id-signup.tsx", { id: "members-id-signup" }),
   ]),
@@ -52,4 +57,8 @@ export default [
   route("activation-mail", "routes/activation-mail.tsx", { id: "activation-mail" }),
   route("auto-like", "routes/auto-like.tsx", { id: "auto-like" }),
   route("notifications/export", "routes/data-export.tsx", { id: "notifications-export" }),
+  route("page-hidden", "routes/page-hidden.tsx", { id: "page-hidden" }),
+  // Live events of an open conversation and its photos, each through the API on the member's behalf.
+  route("chats/:id/events", "routes/chat-events.tsx", { id: "chats-id-events" }),
+  route("chat-photos/:message/:width/:format", "routes/chat-photo.tsx", { id: "chat-photos" }),
 ] satisfies RouteConfig;

@@ -2,6 +2,10 @@ import type { NextFunction, Request, Response } from "express";
 
 /** Form posts to pages carry a few fields; nothing a member types comes near this (photo uploads have their own). */
 export const pageBodyLimitBytes = 100 * 1024;
+/** A photo sent in chat: the API's 10 MB image limit plus the form's own fields and boundaries. */
+export const uploadBodyLimitBytes = 10 * 1024 * 1024 + 64 * 1024;
+/** The pages whose forms send a photo (the chat screens). */
+const uploadPages = /^\/(chats\/\d+|members\/\d+\/chat)$/;
 const pageMethods = ["GET", "HEAD", "POST"];
 const formTypes = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
@@ -23,7 +27,8 @@ export function guardPageRequests(req: Request, res: Response, next: NextFunctio
   const length = req.get("content-length");
   if (length === undefined) return refuse(res, 411, "Length Required");
   if (!/^\d+$/.test(length)) return refuse(res, 400, "Bad Request");
-  if (Number(length) > pageBodyLimitBytes) {
+  const limit = uploadPages.test(req.path) ? uploadBodyLimitBytes : pageBodyLimitBytes;
+  if (Number(length) > limit) {
     // The body is not read: the connection closes after the answer.
     res.set("Connection", "close");
     return refuse(res, 413, "Payload Too Large");

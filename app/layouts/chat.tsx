@@ -1,21 +1,38 @@
-import { Outlet } from "react-router";
+import { Outlet, useMatches } from "react-router";
 import { EntryWarning } from "~/components/entry-warning";
 import { ErrorPage } from "~/components/error-page";
+import { FlashMessage } from "~/components/flash-message";
+import { LiveCounts } from "~/components/live-counts";
+import { TopBar } from "~/components/top-bar";
 import { useRootData } from "~/root";
+import "~/styles/chat.scss";
 
 /**
- * The chat layout (docs/product.md §2): bare, for the chat screens, which bring their own top bar; the entry warning only
- * for visitors from the Netherlands and Germany. Registered in routes.ts with the chat issue's routes.
+ * The chat layout (docs/product.md §2): the site's top bar and the chat screen filling the rest of the window, no
+ * footer; the entry warning only for visitors from the Netherlands and Germany.
  */
 export default function ChatLayout() {
-  const root = useRootData();
+  const loaded = useRootData();
+  const matches = useMatches();
+  if (!loaded) return <Outlet />;
+  // The chat screens count unread messages after marking the open conversation read: newer than the root's count.
+  const counted = matches
+    .map((m) => (m.data as { unreadMessages?: number } | undefined)?.unreadMessages)
+    .find(Number.isInteger);
+  const root =
+    loaded.member && counted !== undefined
+      ? { ...loaded, member: { ...loaded.member, unreadMessages: counted } }
+      : loaded;
   return (
-    <>
+    <div className="chat-layout d-flex flex-column">
+      <LiveCounts member={root.member} />
+      <TopBar root={root} />
+      {root.flash && <FlashMessage flash={root.flash} />}
       <Outlet />
-      {root?.entryWarning?.variant && (
+      {root.entryWarning?.variant && (
         <EntryWarning variant={root.entryWarning.variant} minAge={root.site.minimumAge} siteName={root.site.name} />
       )}
-    </>
+    </div>
   );
 }
 

@@ -20,6 +20,8 @@ export interface CallOptions<S extends z.ZodType> {
   schema: S;
   /** Makes a POST safe to retry: the API answers a repeated key with the first answer (docs/architecture.md). */
   idempotencyKey?: string;
+  /** A file sent as the raw body (an upload endpoint), instead of a JSON body. */
+  file?: Uint8Array<ArrayBuffer>;
 }
 
 /** An answer of the API that is not a success: its status, code, English message and data. */
@@ -42,10 +44,33 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * member out (docs/product.md §8). The answer is checked against its contract schema.
  */
 export async function callApi<S extends z.ZodType>(
-  { request, context }: CallContext,
+  call: CallContext,
   path: string,
   options: CallOptions<S>,
 ): Promise<z.infer<S>> {
+  const response = await exchange(call, path, options);
+  const payload: unknown = await response.json().catch(() => null);
+  if (response.ok) return options.schema.parse(payload);
+  throw failure(call, path, response, payload);
+}
+
+/** An image endpoint's answer (chat-photo.php): its bytes and type, or the API's error as an ApiCallError. */
+export async function callApiForImage(
+  call: CallContext,
+  path: string,
+  query: Record<string, string>,
+): Promise<{ bytes: ArrayBuffer; type: string }> {
+  const response = await exchange(call, path, { query, schema: null as unknown as z.ZodType });
+  if (!response.ok) throw failure(call, path, response, await response.json().catch(() => null));
+  return { bytes: await response.arrayBuffer(), type: response.headers.get("content-type") ?? "" };
+}
+
+/** Sends the call (with its retries) and relays Set-Cookie; a 5xx or no answer after the retries is a 503 page. */
+async function exchange<S extends z.ZodType>(
+  { request, context }: CallContext,
+  path: string,
+  options: CallOptions<S>,
+): Promise<Response> {
   const env = webEnv();
   const info = context.get(requestInfoContext);
   const method = options.method ?? "GET";
@@ -71,6 +96,8 @@ export async function callApi<S extends z.ZodType>(
   if (path === "/user.php") headers.set("x-request-type", "client");
   if (options.idempotencyKey) headers.set("idempotency-key", options.idempotencyKey);
   if (options.body !== undefined) headers.set("content-type", "application/json");
+  if (options.file) headers.set("content-type", "application/octet-stream");
+  const body = options.file ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
 
   const send = info.api && !env.apiIsExternal ? inProcessFetch(info.api) : fetch;
   const retrySafe = method === "GET" || Boolean(options.idempotencyKey);
@@ -83,7 +110,7 @@ export async function callApi<S extends z.ZodType>(
       response = await send(url, {
         method,
         headers,
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        body,
         signal: AbortSignal.timeout(env.API_TIMEOUT_MS),
         redirect: "manual",
       });
@@ -101,17 +128,18 @@ export async function callApi<S extends z.ZodType>(
     throw data({ code: "api_unavailable" }, { status: 503 });
   }
   info.setCookies.push(...response.headers.getSetCookie());
+  return response;
+}
 
-  const payload: unknown = await response.json().catch(() => null);
-  if (response.ok) return options.schema.parse(payload);
-
+/** The API's refusal as an ApiCallError; a lost session instead logs the member out and sends them to login. */
+function failure({ request, context }: CallContext, path: string, response: Response, payload: unknown) {
   const parsed = apiErrorSchema.safeParse(payload);
   const error = parsed.success
     ? new ApiCallError(response.status, parsed.data.error, parsed.data.message, parsed.data.data)
     : new ApiCallError(response.status, "unknown", `API answered ${response.status}`);
   if (error.code === "authentication_required" && path !== "/user.php")
-    throw logOutAndRedirect(request, info.setCookies);
-  throw error;
+    return logOutAndRedirect(request, context.get(requestInfoContext).setCookies);
+  return error;
 }
 
 /** The member's session is gone: forget the auth cookie and send them to login, back here afterwards. */

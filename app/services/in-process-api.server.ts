@@ -11,13 +11,13 @@ export type ApiHandler = (req: IncomingMessage, res: ServerResponse) => void;
 export function inProcessFetch(handler: ApiHandler) {
   return async (
     url: URL,
-    init: { method: string; headers: Headers; body?: string; signal?: AbortSignal },
+    init: { method: string; headers: Headers; body?: string | Uint8Array<ArrayBuffer>; signal?: AbortSignal },
   ): Promise<Response> => {
     const answer = await inject(handler, {
       method: init.method as "GET",
       url: url.pathname + url.search,
       headers: Object.fromEntries(init.headers),
-      payload: init.body,
+      payload: init.body instanceof Uint8Array ? Buffer.from(init.body) : init.body,
     });
     const headers = new Headers();
     for (const [name, value] of Object.entries(answer.headers)) {

@@ -11,8 +11,23 @@ export interface RequestInfo {
   setCookies: string[];
   /** The member API's handler when this process serves it: the API client then calls it in-process. */
   api?: ApiHandler;
+  /**
+   * The API's live chat events when this process serves it (docs/architecture.md "Chat"): what the conversation
+   * page's event stream subscribes to. Absent with an external API_URL: the page then polls.
+   */
+  liveEvents?: LiveEvents;
   /** The member of this request, asked of the API at most once. */
   member?: Promise<User | null>;
 }
 
 export const requestInfoContext = createContext<RequestInfo>();
+
+/** One member's live chat events, as the API's event bus delivers them (ids only: the page reads the rest). */
+export interface LiveEvent {
+  type: "message" | "read" | "typing" | "deleted";
+  conversation: number;
+  id?: number;
+}
+export interface LiveEvents {
+  subscribe(userId: number, listener: (event: LiveEvent) => void): () => void;
+}

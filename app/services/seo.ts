@@ -22,12 +22,20 @@ export function pageMeta(
     description,
     indexable = true,
     exactTitle = false,
-  }: { title: string; description?: string; indexable?: boolean; exactTitle?: boolean },
+    unreadMessages,
+  }: {
+    title: string;
+    description?: string;
+    indexable?: boolean;
+    exactTitle?: boolean;
+    /** A newer count than the root's: the chat screens read it after marking the open conversation read. */
+    unreadMessages?: number;
+  },
 ): MetaDescriptor[] {
   const root = rootDataOf(args.matches);
   if (!root) return [{ title }];
   const member = root.member;
-  const count = member ? member.unreadMessages + member.newLikes : 0;
+  const count = member ? (unreadMessages ?? member.unreadMessages) + member.newLikes : 0;
   const lng = new URLSearchParams(args.location.search).get("lng");
   const base = root.origin + args.location.pathname;
   const meta: MetaDescriptor[] = [
