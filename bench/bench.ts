@@ -4,6 +4,7 @@ import path from "node:path";
 import { chromium } from "@playwright/test";
 import autocannon from "autocannon";
 import { chromiumLaunchOptions } from "../playwright.config";
+import { benchChat, prepareChatBench } from "./chat";
 import { benchLedger } from "./ledger";
 
 /**
@@ -109,6 +110,8 @@ async function pageWeight(browser: import("@playwright/test").Browser, url: stri
 // The demo data is seeded first, in its own process: a live server never seeds (the demo exists on localhost only),
 // and the seed's image and fake-name libraries would stay resident in the measured process.
 execFileSync("npm", ["run", "--silent", "seed"], { env: { ...process.env, DATA_DIR: dataDir }, stdio: "inherit" });
+// The conversations of bench/chat.ts, written before the server opens the database.
+const chat = await prepareChatBench(dataDir);
 // As `npm start` runs it (package.json): compiled, with its heap cap.
 const server = start(["--max-old-space-size=160", "start.mjs"], {
   PORT: String(port),
@@ -132,12 +135,14 @@ try {
   const search = (await (await fetch(`${origin}/api/members.php`, { headers: { cookie } })).json()) as {
     profiles: { id: number }[];
   };
-  const routes: { title: string; path: string; cookie?: string }[] = [
+  // `live`: the page holds an event stream open, so Chromium's network never goes idle: not weighed below.
+  const routes: { title: string; path: string; cookie?: string; live?: boolean }[] = [
     { title: "/ (logged out)", path: "/" },
     { title: "/pages/terms", path: "/pages/terms" },
     { title: "/members (logged in)", path: "/members", cookie },
     { title: "/members/{id}", path: `/members/${search.profiles[0]!.id}`, cookie },
     { title: "/likes", path: "/likes", cookie },
+    { title: "/chats/{id} (30 messages)", path: `/chats/${chat.pageConversation}`, cookie, live: true },
   ];
 
   // The anchor renders what the site answered for each path.
@@ -196,7 +201,7 @@ try {
 
   const browser = await chromium.launch(chromiumLaunchOptions);
   console.log("\nloaded by Chromium at 360 px (kB as sent: brotli)          HTML      JS  scripts     CSS  images");
-  for (const route of routes) {
+  for (const route of routes.filter((r) => !r.live)) {
     const w = await pageWeight(browser, origin + route.path, route.cookie);
     const kb = (n: number) => (n / 1024).toFixed(1).padStart(7);
     console.log(
@@ -204,6 +209,7 @@ try {
     );
   }
   await browser.close();
+  await benchChat(origin, chat, { cpuMs: () => cpuMs(server.pid!), rssMb: () => rssMb(server.pid!) }, seconds);
   await benchLedger(dataDir, seconds);
 } finally {
   server.kill("SIGTERM");

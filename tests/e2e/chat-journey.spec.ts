@@ -1,0 +1,171 @@
+import type { Page } from "@playwright/test";
+import sharp from "sharp";
+import { createMember, expect, fill, logIn, strings, test } from "./support/fixtures";
+
+const { en } = strings;
+
+const hasScripts = (page: Page) => page.evaluate(() => "__reactRouterContext" in window);
+
+/** Buys the first bundle in the sandbox, as a member would. */
+async function buyCredits(page: Page) {
+  await page.goto("/credits");
+  await page
+    .getByRole("link", { name: /^Buy \d+ credits$/ })
+    .first()
+    .click();
+  await page.getByRole("radio").first().check();
+  await page.getByRole("button", { name: /^Pay / }).click();
+  await page.getByRole("button", { name: "Pay", exact: true }).click();
+  await expect(page.getByRole("heading", { name: en.payment.title.completed })).toBeVisible();
+}
+
+/** A new message on an open conversation: at once with JavaScript, after the refresh link without. */
+async function expectArrival(page: Page, text: string) {
+  if (!(await hasScripts(page))) await page.getByRole("link", { name: en.chat.refresh }).click();
+  await expect(page.locator(".chat-messages").getByText(text)).toBeVisible();
+}
+
+test("two members exchange a text, a photo and a gift, see it arrive, and one deletes the conversation", async ({
+  browser,
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(150_000);
+  const anna = await createMember(request, { gender: "female", seeking: "male" });
+  const ben = await createMember(request, { gender: "male", seeking: "female" });
+  await logIn(page, anna);
+  await buyCredits(page);
+
+  // The profile's "Send a message" leads to the start of a conversation, with the icebreaker first.
+  await page.goto(`/members/${ben.id}`);
+  await page.getByRole("link", { name: en.profile.message }).click();
+  const icebreaker = page.getByRole("dialog", { name: fill(en.chat.icebreaker.title, { name: ben.name }) });
+  await expect(icebreaker).toBeVisible();
+  await icebreaker.getByRole("link", { name: fill(en.chat.icebreaker.lines["2"], { name: ben.name }) }).click();
+  await expect(icebreaker).toBeHidden();
+  await expect(page.getByLabel(en.chat.writeLabel)).toHaveValue(
+    fill(en.chat.icebreaker.lines["2"], { name: ben.name }),
+  );
+  await page.getByLabel(en.chat.writeLabel).fill("Hi Ben, coffee on Saturday?");
+  await expect(page.getByText(/^Each message: 10 credits \(€\d+\.\d\d\)$/)).toBeVisible();
+  await page.getByRole("button", { name: en.chat.send, exact: true }).click();
+  await expect(page).toHaveURL(/\/chats\/\d+/);
+  await expect(page.locator(".chat-messages").getByText("Hi Ben, coffee on Saturday?")).toBeVisible();
+
+  // Ben sees the unread message in his top bar and title, opens it, and answers.
+  const benContext = await browser.newContext({ ...testInfo.project.use });
+  const benPage = await benContext.newPage();
+  await logIn(benPage, ben);
+  const messagesLink = benPage
+    .getByRole("navigation", { name: en.nav.main })
+    .getByRole("link", { name: en.nav.messages });
+  await expect(messagesLink).toContainText("1");
+  await expect(benPage).toHaveTitle(/^\(1\) /);
+  await messagesLink.click();
+  await benPage
+    .getByRole("link", { name: new RegExp(anna.name) })
+    .first()
+    .click();
+  await expect(benPage.locator(".chat-messages").getByText("Hi Ben, coffee on Saturday?")).toBeVisible();
+  await expect(messagesLink).not.toContainText("1");
+  await benPage.getByLabel(en.chat.writeLabel).fill("Yes! Where shall we meet?");
+  await benPage.getByRole("button", { name: en.chat.send, exact: true }).click();
+  await expect(benPage.locator(".chat-messages").getByText("Yes! Where shall we meet?")).toBeVisible();
+
+  // Anna's open conversation receives it: live with JavaScript, by the refresh link without.
+  await expectArrival(page, "Yes! Where shall we meet?");
+
+  // A photo: the sender sees hers; the receiver sees it blurred until he chooses to see photos here.
+  const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#c06" } })
+    .jpeg()
+    .toBuffer();
+  await page.getByLabel(/^Photo \(/).setInputFiles({ name: "cafe.jpg", mimeType: "image/jpeg", buffer: photo });
+  await page.getByRole("button", { name: en.chat.sendPhoto }).click();
+  await expect(page.getByRole("img", { name: en.chat.yourPhoto })).toBeVisible();
+  await expectArrival(benPage, en.chat.showPhotos);
+  const theirPhoto = benPage.getByRole("img", { name: en.chat.theirPhoto });
+  await expect(theirPhoto).toHaveClass(/chat-photo-blurred/);
+  expect(await theirPhoto.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
+  await benPage.getByRole("button", { name: en.chat.showPhotos }).click();
+  await expect(benPage.getByRole("img", { name: en.chat.theirPhoto })).not.toHaveClass(/chat-photo-blurred/);
+
+  // A gift, from the catalogue, shown to both.
+  await page.getByRole("link", { name: /^Send a gift, 20 credits/ }).click();
+  const rose = page.getByRole("button", { name: new RegExp(`^${en.gifts.names.rose}`) });
+  expect(await rose.locator("img").evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth))).toBe(
+    96,
+  );
+  await rose.click();
+  const giftLine = fill(en.chat.giftSent, { gift: en.gifts.names.rose });
+  await expect(page.locator(".chat-messages").getByText(giftLine)).toBeVisible();
+  await expectArrival(benPage, giftLine);
+
+  // Ben deletes the conversation: it leaves his list (Anna keeps hers).
+  await benPage.goto("/chats");
+  const deleteButton = benPage.getByRole("link", { name: fill(en.chat.deleteWith, { name: anna.name }) });
+  if (await hasScripts(benPage)) {
+    await benPage.getByRole("button", { name: fill(en.chat.deleteWith, { name: anna.name }) }).click();
+  } else {
+    await deleteButton.click();
+    await benPage.getByRole("button", { name: en.chat.delete }).click();
+    await expect(benPage.getByText(en.chat.deleted)).toBeVisible();
+  }
+  await expect(benPage.getByText(en.chat.noChats)).toBeVisible();
+  await benPage.reload();
+  await expect(benPage.getByText(en.chat.noChats)).toBeVisible();
+  await page.goto("/chats");
+  await expect(page.getByRole("link", { name: new RegExp(`^${ben.name}`) })).toBeVisible();
+  await benContext.close();
+});
+
+test("a refused message keeps what was typed: too long, not enough credits, a third conversation without premium", async ({
+  page,
+  request,
+}) => {
+  const [anna, ben, carl, dan] = await Promise.all([
+    createMember(request, { gender: "female", seeking: "male" }),
+    createMember(request, { gender: "male", seeking: "female" }),
+    createMember(request, { gender: "male", seeking: "female" }),
+    createMember(request, { gender: "male", seeking: "female" }),
+  ]);
+  await logIn(page, anna);
+  const write = page.getByLabel(en.chat.writeLabel);
+  const send = page.getByRole("button", { name: en.chat.send, exact: true });
+
+  await page.goto(`/members/${ben.id}/chat?icebreaker=0`);
+  const long = "x".repeat(1001);
+  await write.fill(long);
+  await send.click();
+  await expect(page.getByText(fill(en.chat.tooLong, { max: 1000 }))).toBeVisible();
+  await expect(write).toHaveValue(long);
+
+  // Her 20 welcome credits pay for two messages, each starting a conversation.
+  await write.fill("Hello Ben");
+  await send.click();
+  await expect(page).toHaveURL(/\/chats\/\d+/);
+  await page.goto(`/members/${carl.id}/chat?icebreaker=0`);
+  await write.fill("Hello Carl");
+  await send.click();
+  await expect(page).toHaveURL(/\/chats\/\d+/);
+
+  // A reply costs what she no longer has: said at the field, with the way to buy credits, and the text kept.
+  await write.fill("Are you there?");
+  await send.click();
+  await expect(page.getByText(en.chat.notEnoughCredits)).toBeVisible();
+  await expect(page.getByRole("alert").getByRole("link", { name: en.chat.buyCredits })).toHaveAttribute(
+    "href",
+    "/credits",
+  );
+  await expect(write).toHaveValue("Are you there?");
+
+  // A third conversation is for premium members.
+  await page.goto(`/members/${dan.id}/chat?icebreaker=0`);
+  await write.fill("Hello Dan");
+  await send.click();
+  await expect(page.getByText(en.chat.premiumOnly)).toBeVisible();
+  await expect(page.getByRole("alert").getByRole("link", { name: en.chat.getPremium })).toHaveAttribute(
+    "href",
+    "/premium",
+  );
+  await expect(write).toHaveValue("Hello Dan");
+});
