@@ -1,11 +1,11 @@
+import { useAppBadge } from "~/hooks/use-app-badge";
 import { usePageHiddenBeacon } from "~/hooks/use-page-hidden-beacon";
 import { usePolling } from "~/hooks/use-polling";
-import { useTitleCount } from "~/hooks/use-title-count";
 
 /**
  * Keeps a logged-in member's counts live and renders nothing (docs/product.md §4.13, §7.3): polls the page's loaders
- * (slower with push), keeps the title's count of unread messages plus new likes and the app badge right, and sends
- * the page-hidden beacon. For a visitor only the title count runs, at 0, which clears a badge a member left behind.
+ * (slower with push), which brings the title's count (pageMeta) up to date, keeps the app badge right, and sends the
+ * page-hidden beacon. For a visitor only the badge runs, at 0, which clears a badge a member left behind.
  */
 export function LiveCounts({
   member,
@@ -16,7 +16,7 @@ export function LiveCounts({
 }) {
   const loggedIn = Boolean(member);
   usePolling({ enabled: loggedIn, slow: pushSubscribed });
-  useTitleCount(member ? member.unreadMessages + member.newLikes : 0);
+  useAppBadge(member ? member.unreadMessages + member.newLikes : 0);
   usePageHiddenBeacon(loggedIn);
   return null;
 }

@@ -1,7 +1,6 @@
 import { expect, test } from "vitest";
 import { beaconOnce } from "./use-page-hidden-beacon";
 import { firstPollDelayMs, nextPollDelay, pollIntervalMs, pollStep, pushPollIntervalMs } from "./use-polling";
-import { countedTitle } from "./use-title-count";
 
 // No DOM in the unit project (environment node, neither jsdom nor happy-dom installed): the hooks' decisions are pure
 // functions, tested here; the hooks only wire them to timers and events.
@@ -53,16 +52,6 @@ test("showing again with no poll due changes nothing: the running wait goes on",
     missed: false,
     reschedule: false,
   });
-});
-
-test("the title carries one count prefix, the current one (docs/product.md §4.13)", () => {
-  expect(countedTitle("Likes | Heartline", 3)).toBe("(3) Likes | Heartline");
-  expect(countedTitle("(3) Likes | Heartline", 3)).toBe("(3) Likes | Heartline");
-  expect(countedTitle("(3) Likes | Heartline", 12)).toBe("(12) Likes | Heartline");
-  expect(countedTitle("(12) Likes | Heartline", 0)).toBe("Likes | Heartline");
-  expect(countedTitle("Likes | Heartline", 0)).toBe("Likes | Heartline");
-  // Brackets that are not a leading count stay.
-  expect(countedTitle("Anna (34) | Heartline", 2)).toBe("(2) Anna (34) | Heartline");
 });
 
 test("one beacon per hidden period: visibilitychange and pagehide together send once", () => {

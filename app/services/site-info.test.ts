@@ -33,3 +33,13 @@ test("the title is prefixed with the count only when there is one", () => {
   expect(titleWithCount("Likes | Heartline", 0)).toBe("Likes | Heartline");
   expect(titleWithCount("Likes | Heartline", 3)).toBe("(3) Likes | Heartline");
 });
+
+test("the title carries one count prefix, the current one (docs/product.md §4.13)", () => {
+  expect(titleWithCount("Likes | Heartline", 3)).toBe("(3) Likes | Heartline");
+  expect(titleWithCount("(3) Likes | Heartline", 3)).toBe("(3) Likes | Heartline");
+  expect(titleWithCount("(3) Likes | Heartline", 12)).toBe("(12) Likes | Heartline");
+  expect(titleWithCount("(12) Likes | Heartline", 0)).toBe("Likes | Heartline");
+  expect(titleWithCount("Likes | Heartline", 0)).toBe("Likes | Heartline");
+  // Brackets that are not a leading count stay.
+  expect(titleWithCount("Anna (34) | Heartline", 2)).toBe("(2) Anna (34) | Heartline");
+});
