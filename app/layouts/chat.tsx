@@ -27,7 +27,7 @@ export default function ChatLayout() {
     <div className="chat-layout d-flex flex-column">
       <LiveCounts member={root.member} />
       <TopBar root={root} />
-      {root.flash && <FlashMessage flash={root.flash} />}
+      <FlashMessage flash={root.flash} />
       <Outlet />
       {root.entryWarning?.variant && (
         <EntryWarning variant={root.entryWarning.variant} minAge={root.site.minimumAge} siteName={root.site.name} />

@@ -29,7 +29,7 @@ function DefaultChrome({ root, children }: { root: RootData; children: React.Rea
       <LiveCounts member={root.member} />
       <TopBar root={root} />
       {root.member?.timeBonus && <TimeBonus {...root.member.timeBonus} />}
-      {root.flash && <FlashMessage flash={root.flash} />}
+      <FlashMessage flash={root.flash} />
       {root.member?.needsActivation && <ActivationReminder email={root.member.email} isPhone={root.isPhone} />}
       {root.member && <AutoLikeNotice />}
       {children}
