@@ -17,6 +17,9 @@ const anchorPort = port + 1;
 const origin = `http://localhost:${port}`;
 const seconds = Number(process.env.BENCH_SECONDS ?? 4);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+/** `BENCH_ONLY=chat` (or `pages`, `ledger`): one part of the run, while working on it. */
+const only = process.env.BENCH_ONLY;
+const runs = (part: "pages" | "chat" | "ledger") => !only || only === part;
 const dataDir = "data/bench";
 
 function start(args: string[], env: Record<string, string>): ChildProcess {
@@ -112,8 +115,9 @@ async function pageWeight(browser: import("@playwright/test").Browser, url: stri
 execFileSync("npm", ["run", "--silent", "seed"], { env: { ...process.env, DATA_DIR: dataDir }, stdio: "inherit" });
 // The conversations of bench/chat.ts, written before the server opens the database.
 const chat = await prepareChatBench(dataDir);
-// As `npm start` runs it (package.json): compiled, with its heap cap.
-const server = start(["--max-old-space-size=160", "start.mjs"], {
+// As `npm start` runs it (package.json): compiled, with its heap cap. `BENCH_PROFILE=<dir>` writes its CPU profile there.
+const profile = process.env.BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+const server = start([...profile, "--max-old-space-size=160", "start.mjs"], {
   PORT: String(port),
   DATA_DIR: dataDir,
   LOG_LEVEL: "warn",
@@ -136,7 +140,7 @@ try {
     profiles: { id: number }[];
   };
   // `live`: the page holds an event stream open, so Chromium's network never goes idle: not weighed below.
-  const routes: { title: string; path: string; cookie?: string; live?: boolean }[] = [
+  const routes: Route[] = [
     { title: "/ (logged out)", path: "/" },
     { title: "/pages/terms", path: "/pages/terms" },
     { title: "/members (logged in)", path: "/members", cookie },
@@ -154,6 +158,22 @@ try {
     if (!response.ok) throw new Error(`${route.path} answered ${response.status}`);
     pages[route.path] = await response.text();
   }
+  if (runs("pages")) await benchPages(routes, pages);
+  if (runs("chat"))
+    await benchChat(origin, chat, { cpuMs: () => cpuMs(server.pid!), rssMb: () => rssMb(server.pid!) }, seconds);
+  if (runs("ledger")) await benchLedger(dataDir, seconds);
+} finally {
+  server.kill("SIGTERM");
+  anchor?.kill("SIGTERM");
+}
+
+type Route = { title: string; path: string; cookie?: string; live?: boolean };
+
+/**
+ * Each page against the anchor's render of the same document, in paired rounds, and the server's peak resident set;
+ * then what Chromium loads for it.
+ */
+async function benchPages(routes: Route[], pages: Record<string, string>) {
   const pagesFile = path.join(dataDir, "anchor-pages.json");
   fs.writeFileSync(pagesFile, JSON.stringify(pages));
   anchor = start(["--import", "tsx", "bench/anchor-server.ts", pagesFile, String(anchorPort)], {});
@@ -182,7 +202,7 @@ try {
         ),
       );
       peakRss = Math.max(peakRss, rssMb(server.pid!));
-      bare.push(await load(`http://127.0.0.1:${anchorPort}${route.path}`, anchor.pid!));
+      bare.push(await load(`http://127.0.0.1:${anchorPort}${route.path}`, anchor!.pid!));
     }
     const rps = median(site.map((r) => r.rps));
     const anchorRps = median(bare.map((r) => r.rps));
@@ -209,9 +229,4 @@ try {
     );
   }
   await browser.close();
-  await benchChat(origin, chat, { cpuMs: () => cpuMs(server.pid!), rssMb: () => rssMb(server.pid!) }, seconds);
-  await benchLedger(dataDir, seconds);
-} finally {
-  server.kill("SIGTERM");
-  anchor?.kill("SIGTERM");
 }
