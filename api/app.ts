@@ -26,6 +26,7 @@ import { assertContractServed, type ContractRoutes } from "./http/register";
 import { membersRoutes } from "./members/members.routes";
 import { paymentsRoutes } from "./payments/payments.routes";
 import { sandboxCheckoutRoutes } from "./payments/sandbox-checkout.routes";
+import { profileRoutes } from "./profile/profile.routes";
 import { settingsRoutes } from "./settings/settings.routes";
 import { siteForDomain } from "./settings/settings.service";
 import { signupRoutes } from "./signup/signup.routes";
@@ -73,9 +74,16 @@ export function apiRoutes(deps: ApiDeps): ContractRoutes[] {
     storage: deps.storage ?? localDiskStorage(path.join(deps.env.DATA_DIR, "private")),
     limits: { password: passwordRateLimit(deps.env) },
   };
-  return [settingsRoutes, accountsRoutes, signupRoutes, membersRoutes, lifecycleRoutes, paymentsRoutes, chatRoutes].map(
-    (routes) => routes(routeDeps),
-  );
+  return [
+    settingsRoutes,
+    accountsRoutes,
+    signupRoutes,
+    membersRoutes,
+    profileRoutes,
+    lifecycleRoutes,
+    paymentsRoutes,
+    chatRoutes,
+  ].map((routes) => routes(routeDeps));
 }
 
 /** The member API: docs/product.md §7's /api/*.php contract, mounted at /api. */

@@ -20,6 +20,7 @@ export default [
     route("reset-password", "routes/reset-password.tsx", { id: "reset-password" }),
     route("reset-password/do", "routes/reset-password-do.tsx", { id: "reset-password-do" }),
     route("mail-change/do", "routes/mail-change-do.tsx", { id: "mail-change-do" }),
+    route("profile", "routes/profile.tsx", { id: "profile" }),
     route("notifications", "routes/settings.tsx", { id: "notifications" }),
     route("credits", "routes/credits.tsx", { id: "credits" }),
     route("credits/repeat-order", "routes/credits-repeat-order.tsx", { id: "credits-repeat-order" }),

@@ -63,6 +63,7 @@ import {
   transactionsQuerySchema,
   transactionsResponseSchema,
 } from "./payments";
+import { profileUpdateSchema } from "./profile";
 import {
   companyInfoResponseSchema,
   interestsQuerySchema,
@@ -329,6 +330,15 @@ export const endpoints = [
     summary: "Like (4 a day) or skip in the swipe game",
     body: swipeRequestSchema,
     response: swipeResultSchema,
+    member: true,
+  },
+  {
+    method: "put",
+    path: "/api/profile.php",
+    summary:
+      "Edit the member's own profile: name, about-me, descriptive fields, orientation and its visibility, interests, place",
+    body: profileUpdateSchema,
+    response: userResponseSchema,
     member: true,
   },
   {

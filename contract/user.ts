@@ -15,6 +15,8 @@ export const ownProfileSchema = z.object({
   age: z.number().int(),
   gender: z.enum(["male", "female"]),
   sexuality: z.enum(["straight", "gay", "bi"]),
+  /** Whether others see the orientation on the profile (private by default). */
+  sexuality_public: z.boolean(),
   date_of_birth: z.string(),
   country: z.string(),
   region: z.string().nullable(),

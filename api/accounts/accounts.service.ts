@@ -146,6 +146,7 @@ export async function userView(db: Db, site: SiteRow, user: UserRow): Promise<Us
       age: ageOn(profile.date_of_birth, new Date()),
       gender: profile.gender,
       sexuality: profile.sexuality,
+      sexuality_public: profile.sexuality_public === 1,
       date_of_birth: profile.date_of_birth,
       country: profile.country,
       region: profile.region,

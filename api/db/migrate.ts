@@ -9,6 +9,7 @@ import * as m0006 from "./migrations/0006-returns";
 import * as m0007 from "./migrations/0007-direct-debit";
 import * as m0008 from "./migrations/0008-chat";
 import * as m0009 from "./migrations/0009-chat-media";
+import * as m0010 from "./migrations/0010-profile-editor";
 
 // Listed by hand so that the build and tsx resolve them the same way; numbered, frozen once landed.
 const migrations: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   "0007-direct-debit": m0007,
   "0008-chat": m0008,
   "0009-chat-media": m0009,
+  "0010-profile-editor": m0010,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

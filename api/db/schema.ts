@@ -108,6 +108,8 @@ export interface ProfilesTable {
   tattoos: string | null;
   fictional: Generated<number>;
   invisible: Generated<number>;
+  /** 1 when the member shows their orientation on their profile; private by default. */
+  sexuality_public: Generated<number>;
 }
 
 export interface PhotosTable {

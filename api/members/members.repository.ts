@@ -171,6 +171,7 @@ export function findProfilePage(db: DbOrTx, siteId: number, viewerId: number | n
       ...cardColumns,
       "profiles.about",
       "profiles.sexuality",
+      "profiles.sexuality_public",
       "profiles.hair_colour",
       "profiles.eye_colour",
       "profiles.body_type",

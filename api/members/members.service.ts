@@ -109,7 +109,8 @@ export async function profileView(
   const allFields: Record<string, string | number | null> = {
     age: ageOn(row.date_of_birth, new Date()),
     gender: row.gender,
-    sexuality: row.sexuality,
+    // A special category of personal data: shown only when its owner chose to (docs/product.md §2.20).
+    sexuality: row.sexuality_public === 1 ? row.sexuality : null,
     country: row.country,
     region: row.region,
     city: row.city,

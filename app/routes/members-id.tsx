@@ -15,6 +15,7 @@ import { countryNamer } from "~/services/countries";
 import { redirectWithFlash } from "~/services/flash.server";
 import { localeOf } from "~/services/i18n.server";
 import { loadProfile } from "~/services/members.server";
+import { fieldValueKey } from "~/services/profile-fields";
 import { pageMeta } from "~/services/seo";
 import { getRegions } from "~/services/settings.server";
 import { blockResponseSchema, likeResponseSchema } from "../../contract/members";
@@ -72,16 +73,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
   throw data(null, { status: 400 });
 }
-
-const fieldValueKey: Record<string, string> = {
-  gender: "fields.genders",
-  sexuality: "fields.sexualities",
-  hair_colour: "fields.hair",
-  eye_colour: "fields.eyes",
-  body_type: "fields.body",
-  relationship_status: "fields.relationship",
-  tattoos: "fields.tattoos",
-};
 
 export default function MemberProfile({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -227,6 +227,7 @@ for (const variant of variants) {
       await visit(page, "/swipe-game", "swipe game");
       await visit(page, "/match-finder", "match finder");
       await visit(page, "/notifications", "settings");
+      await visit(page, "/profile", "profile editor");
       await visit(page, "/notifications?delete=1", "account deletion");
       await visit(page, "/complete-signup", "signup complete");
       await visit(page, "/signup-matches", "signup matches");

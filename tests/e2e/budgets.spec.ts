@@ -45,7 +45,16 @@ test("public pages load no JavaScript and at most 10 kB of CSS", async ({ page, 
 test("member pages load at most 130 kB of JavaScript and 10 kB of CSS, gzipped", async ({ page, request }) => {
   await logIn(page, demo.free);
   const profile = await page.locator("main a[href^='/members/']").first().getAttribute("href");
-  for (const path of ["/members", profile!, "/likes", "/swipe-game", "/notifications", "/chats", `${profile}/chat`]) {
+  for (const path of [
+    "/members",
+    profile!,
+    "/likes",
+    "/swipe-game",
+    "/notifications",
+    "/profile",
+    "/chats",
+    `${profile}/chat`,
+  ]) {
     const weight = await weigh(page, request, path);
     expect(weight.js, path).toBeLessThanOrEqual(jsBudget);
     expect(weight.css, path).toBeLessThanOrEqual(cssBudget);
