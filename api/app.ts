@@ -26,6 +26,7 @@ import { assertContractServed, type ContractRoutes } from "./http/register";
 import { membersRoutes } from "./members/members.routes";
 import { paymentsRoutes } from "./payments/payments.routes";
 import { sandboxCheckoutRoutes } from "./payments/sandbox-checkout.routes";
+import { photosRoutes } from "./photos/photos.routes";
 import { profileRoutes } from "./profile/profile.routes";
 import { settingsRoutes } from "./settings/settings.routes";
 import { siteForDomain } from "./settings/settings.service";
@@ -44,6 +45,8 @@ export interface ApiDeps {
   events?: EventBus;
   /** Where members' private files (chat photos) are kept; by default DATA_DIR/private, never served as static files. */
   storage?: FileStorage;
+  /** Where published profile photos go (served under the site's cdn_prefix); by default DATA_DIR/uploads/photos. */
+  publicPhotos?: FileStorage;
 }
 
 /** What every route module is given: the API's dependencies and the limits its routes share. */
@@ -80,6 +83,7 @@ export function apiRoutes(deps: ApiDeps): ContractRoutes[] {
     signupRoutes,
     membersRoutes,
     profileRoutes,
+    photosRoutes,
     lifecycleRoutes,
     paymentsRoutes,
     chatRoutes,

@@ -72,6 +72,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         needsActivation: member.status === "not_confirmed" && member.profile.status === "disabled",
         credits: member.credits,
         paidUser: member.paid_user,
+        moderator: member.moderator,
         unreadMessages: member.unread_messages,
         newLikes: member.new_likes,
         // Seconds left as the server counts them: the page shows them without JavaScript, the countdown from there.

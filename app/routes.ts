@@ -21,6 +21,7 @@ export default [
     route("reset-password/do", "routes/reset-password-do.tsx", { id: "reset-password-do" }),
     route("mail-change/do", "routes/mail-change-do.tsx", { id: "mail-change-do" }),
     route("profile", "routes/profile.tsx", { id: "profile" }),
+    route("moderation", "routes/moderation.tsx", { id: "moderation" }),
     route("notifications", "routes/settings.tsx", { id: "notifications" }),
     route("credits", "routes/credits.tsx", { id: "credits" }),
     route("credits/repeat-order", "routes/credits-repeat-order.tsx", { id: "credits-repeat-order" }),
@@ -62,4 +63,5 @@ export default [
   // Live events of an open conversation and its photos, each through the API on the member's behalf.
   route("chats/:id/events", "routes/chat-events.tsx", { id: "chats-id-events" }),
   route("chat-photos/:message/:width/:format", "routes/chat-photo.tsx", { id: "chat-photos" }),
+  route("photo-files/:photo/:width/:format", "routes/photo-file.tsx", { id: "photo-files" }),
 ] satisfies RouteConfig;

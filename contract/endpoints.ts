@@ -63,6 +63,15 @@ import {
   transactionsQuerySchema,
   transactionsResponseSchema,
 } from "./payments";
+import {
+  moderationDecisionSchema,
+  moderationPhotosResponseSchema,
+  ownPhotoSchema,
+  ownPhotosResponseSchema,
+  photoChangeSchema,
+  photoFileQuerySchema,
+  photoIdSchema,
+} from "./photos";
 import { profileUpdateSchema } from "./profile";
 import {
   companyInfoResponseSchema,
@@ -339,6 +348,63 @@ export const endpoints = [
       "Edit the member's own profile: name, about-me, descriptive fields, orientation and its visibility, interests, place",
     body: profileUpdateSchema,
     response: userResponseSchema,
+    member: true,
+  },
+  {
+    method: "get",
+    path: "/api/photos.php",
+    summary: "The member's own photos in their order, whatever their state, and how many they may have",
+    response: ownPhotosResponseSchema,
+    member: true,
+  },
+  {
+    method: "post",
+    path: "/api/photo.php",
+    summary:
+      "Add a photo (the raw body: JPEG, PNG, WebP or GIF, checked by content, re-encoded without metadata); pending until a moderator approves it where the site moderates photos",
+    response: z.object({ photo: ownPhotoSchema }),
+    member: true,
+    upload: true,
+  },
+  {
+    method: "put",
+    path: "/api/photo.php",
+    summary: "Make one of the member's photos the main one, or move it one place earlier or later",
+    body: photoChangeSchema,
+    response: ownPhotosResponseSchema,
+    member: true,
+  },
+  {
+    method: "delete",
+    path: "/api/photo.php",
+    summary: "Delete one of the member's photos and its files",
+    body: photoIdSchema,
+    response: ownPhotosResponseSchema,
+    member: true,
+  },
+  {
+    method: "get",
+    path: "/api/photo-file.php",
+    summary:
+      "A photo in a width and format it was encoded to, whatever its state: for its owner and the site's moderators",
+    query: photoFileQuerySchema,
+    response: z.unknown(),
+    member: true,
+    image: true,
+  },
+  {
+    method: "get",
+    path: "/api/moderation-photos.php",
+    summary: "Moderators: the site's photos waiting for a decision, oldest first",
+    response: moderationPhotosResponseSchema,
+    member: true,
+  },
+  {
+    method: "post",
+    path: "/api/moderation-photo.php",
+    summary: "Moderators: approve a photo, or reject it with a reason the member is told; logged with who and when",
+    body: moderationDecisionSchema,
+    response: okResponseSchema,
     member: true,
   },
   {

@@ -43,6 +43,10 @@ export const errorCodes = [
   "blocked",
   "read_only",
   "invisible",
+  "photo_limit",
+  "not_active",
+  "moderator_only",
+  "already_decided",
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

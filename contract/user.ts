@@ -43,6 +43,8 @@ export const userSchema = z.object({
   paid_user: z.boolean(),
   signup_date: z.string(),
   language: z.enum(locales),
+  /** Reaches the moderation area (docs/product.md §6.7). */
+  moderator: z.boolean(),
   notifications_disabled: z.array(z.enum(["fbl", "bounce", "listunsubscribe"])),
   unread_messages: z.number().int(),
   new_likes: z.number().int(),

@@ -134,6 +134,7 @@ export async function userView(db: Db, site: SiteRow, user: UserRow): Promise<Us
     paid_user: user.paid_user === 1,
     signup_date: user.signup_date,
     language: user.language as Locale,
+    moderator: user.role === "moderator",
     notifications_disabled: JSON.parse(user.notifications_disabled),
     unread_messages: unread,
     new_likes: newLikes,

@@ -3,10 +3,11 @@ import path from "node:path";
 import { DAY } from "../../contract/durations";
 import type { Mailer } from "../adapters/mail";
 import type { FileStorage } from "../adapters/storage";
-import { chatPhotoFiles } from "../chat/chat-photo-files";
 import { type Db, type DbOrTx, nowIso } from "../db/database";
 import type { SiteRow, TokenPurpose, UserRow } from "../db/schema";
 import { ApiError } from "../errors";
+import { photoFiles } from "../media/photo-files";
+import { filesOfPhoto } from "../photos/photos.service";
 import * as accountData from "./account-data.repository";
 import { sendAccountMail } from "./account-mail";
 import { consumeToken, revokeCredentialLinks, tokensSentToday } from "./account-tokens";
@@ -264,10 +265,13 @@ export async function purgeDeletedAccounts(
       await accountData.anonymiseUser(trx, id);
     });
     for (const photo of photos) {
-      await fs.rm(path.join(photosDir, photo.filename), { force: true });
-      await fs.rm(path.join(photosDir, photo.thumb_filename), { force: true });
+      // The demo's photos have only these two files; uploaded ones also WebP copies and private sizes.
+      const files = filesOfPhoto(photo);
+      for (const file of [photo.filename, photo.thumb_filename, ...files.public])
+        await fs.rm(path.join(photosDir, file), { force: true });
+      for (const file of files.private) await chatFiles.remove(file);
     }
-    for (const { photo_key } of chatPhotos) for (const file of chatPhotoFiles(photo_key!)) await chatFiles.remove(file);
+    for (const { photo_key } of chatPhotos) for (const file of photoFiles(photo_key!)) await chatFiles.remove(file);
   }
   return due.length;
 }

@@ -6,6 +6,7 @@ import { ApiError } from "../errors";
 import { idempotencyKeyOf } from "../http/idempotency";
 import { type ContractRoutes, contractRoutes } from "../http/register";
 import { ImageRejected, imageLimits, processUploadedImage } from "../media/image-pipeline";
+import { photoFile, photoFilesFor } from "../media/photo-files";
 import {
   chatPhotoKey,
   conversationFor,
@@ -19,7 +20,6 @@ import {
   textContent,
   typing,
 } from "./chat.service";
-import { chatPhotoFile, chatPhotoFilesFor } from "./chat-photo-files";
 
 /** Why an upload was refused, in the words of docs/product.md §8 (the web tier translates the field key). */
 const photoRefusals = {
@@ -74,7 +74,7 @@ export function chatRoutes({ db, events, storage }: RouteDeps): ContractRoutes {
       // Stored before its message exists (under a key no one can guess); removed again if the send fails.
       const conversation = (await conversationFor(db, member, query)) ?? "new";
       const photoKey = `chat/${conversation}/${crypto.randomUUID()}`;
-      const files = chatPhotoFilesFor(photoKey, image.variants);
+      const files = photoFilesFor(photoKey, image.variants);
       for (const [file, bytes] of files) await storage.put(file, bytes);
       try {
         const { written, ...sent } = await sendMessage(
@@ -98,7 +98,7 @@ export function chatRoutes({ db, events, storage }: RouteDeps): ContractRoutes {
 
   register("get", "/api/chat-photo.php", async ({ res, member, query }) => {
     const key = await chatPhotoKey(db, member, query.message);
-    const bytes = await storage.get(chatPhotoFile(key, query.width, query.format));
+    const bytes = await storage.get(photoFile(key, query.width, query.format));
     if (!bytes) throw new ApiError(404, "not_found", "No such photo");
     res.set("Content-Type", query.format === "webp" ? "image/webp" : "image/jpeg");
     res.set("Cache-Control", "private, max-age=86400, immutable");

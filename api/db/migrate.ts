@@ -10,6 +10,7 @@ import * as m0007 from "./migrations/0007-direct-debit";
 import * as m0008 from "./migrations/0008-chat";
 import * as m0009 from "./migrations/0009-chat-media";
 import * as m0010 from "./migrations/0010-profile-editor";
+import * as m0011 from "./migrations/0011-own-photos";
 
 // Listed by hand so that the build and tsx resolve them the same way; numbered, frozen once landed.
 const migrations: Record<string, Migration> = {
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   "0008-chat": m0008,
   "0009-chat-media": m0009,
   "0010-profile-editor": m0010,
+  "0011-own-photos": m0011,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

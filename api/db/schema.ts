@@ -41,6 +41,8 @@ export interface SitesTable {
   message_length: number;
   /** 1: chat photos wait for a moderator before the receiver sees them ('Picture being inspected'). */
   chat_photo_moderation: Generated<number>;
+  /** 1: a member's new photo waits for a moderator before others see it; 0: it is shown at once. */
+  photo_moderation: Generated<number>;
   minimum_message_costs: string; // JSON Record<country, { costs, currency }>
   support_email: string;
   support_phone: string;
@@ -76,6 +78,8 @@ export interface UsersTable {
   status: "not_confirmed" | "active" | "pending_deletion" | "deleted";
   credits: Generated<number>;
   paid_user: Generated<number>;
+  /** "moderator" reaches the moderation area (granted by `npm run grant-moderator`). */
+  role: Generated<"member" | "moderator">;
   signup_date: string;
   language: string;
   notifications_disabled: Generated<string>; // JSON string[]
@@ -119,6 +123,22 @@ export interface PhotosTable {
   thumb_filename: string;
   status: "active" | "pending" | "rejected";
   is_main: Generated<number>;
+  created_at: string;
+  /** The member's order: lowest first. */
+  position: Generated<number>;
+  /** Why a moderator rejected it: a key of contract/photos.ts rejectionReasons. */
+  rejection_reason: string | null;
+}
+
+/** Every moderation decision: who decided what about which member's content, when and why. */
+export interface ModerationDecisionsTable {
+  id: Generated<number>;
+  moderator_id: number;
+  subject: "photo";
+  subject_id: number;
+  member_id: number;
+  decision: "approve" | "reject";
+  reason: string | null;
   created_at: string;
 }
 
@@ -391,6 +411,7 @@ export interface Database {
   interests: InterestsTable;
   profile_interests: ProfileInterestsTable;
   regions: RegionsTable;
+  moderation_decisions: ModerationDecisionsTable;
   sessions: SessionsTable;
   login_failures: LoginFailuresTable;
   credit_ledger: CreditLedgerTable;

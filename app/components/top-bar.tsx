@@ -48,7 +48,7 @@ export function TopBar({ root }: { root: RootData }) {
               <LanguageMenu languages={root.languages} current={root.locale} />
             </li>
             <li className="nav-item">
-              <AccountMenu name={member.name} thumb={member.thumb} />
+              <AccountMenu name={member.name} thumb={member.thumb} moderator={member.moderator} />
             </li>
           </ul>
         ) : (
@@ -115,7 +115,7 @@ function CreditsItem({ credits }: { credits: number }) {
 }
 
 /** My profile, Settings, Logout (docs/product.md §2); a <details> so it opens without JavaScript. */
-function AccountMenu({ name, thumb }: { name: string; thumb: string | null }) {
+function AccountMenu({ name, thumb, moderator }: { name: string; thumb: string | null; moderator: boolean }) {
   const { t } = useTranslation();
   return (
     <details className="dropdown account-menu" name="top-bar-menu">
@@ -140,6 +140,13 @@ function AccountMenu({ name, thumb }: { name: string; thumb: string | null }) {
             {t("nav.settings")}
           </Link>
         </li>
+        {moderator && (
+          <li>
+            <Link className="dropdown-item" to="/moderation">
+              {t("nav.moderation")}
+            </Link>
+          </li>
+        )}
         <li>
           <hr className="dropdown-divider" />
         </li>

@@ -62,8 +62,8 @@ test("every sentence with links renders as react-i18next's Trans renders it, in 
       }
     }
   }
-  // The terms line, the locked photos (2) and the expired reset link, in 11 languages, 5 counts each.
-  expect(checked).toBe(4 * 11 * 5);
+  // The terms line, the locked photos (2), the expired reset link and the photo limit, in 11 languages, 5 counts each.
+  expect(checked).toBe(5 * 11 * 5);
 });
 
 test("the signup terms line is one sentence with both links inside it, in German word order", () => {

@@ -3,17 +3,19 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useActionData } from "react-router";
 import type { z } from "zod";
 import { FieldError, FormError, InputField, useForm } from "~/components/form-kit";
+import { OwnPhotos } from "~/components/own-photos";
 import { SubmitButton } from "~/components/submit-button";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { keyOf } from "~/i18n/keys";
 import { useTranslation } from "~/i18n/translator";
 import type { RouteHandle } from "~/root";
-import { ApiCallError, callApi } from "~/services/api.server";
+import { ApiCallError, type CallContext, callApi } from "~/services/api.server";
 import { apiFormErrors } from "~/services/api-form-errors.server";
 import { requireMember } from "~/services/auth.server";
 import { countryOptions, sortByName } from "~/services/countries";
 import { redirectWithFlash } from "~/services/flash.server";
 import { getI18n, localeOf } from "~/services/i18n.server";
+import { changePhoto, loadOwnPhotos, uploadPhoto } from "~/services/photos.server";
 import { fieldValueKey } from "~/services/profile-fields";
 import { pageMeta } from "~/services/seo";
 import { getInterests, getRegions, getSettings } from "~/services/settings.server";
@@ -31,7 +33,12 @@ export const handle: RouteHandle = { hydrate: true };
 export async function loader({ request, context }: Route.LoaderArgs) {
   const call = { request, context };
   const member = await requireMember(call);
-  const [settings, regions, interests] = await Promise.all([getSettings(call), getRegions(call), getInterests(call)]);
+  const [settings, regions, interests, photos] = await Promise.all([
+    getSettings(call),
+    getRegions(call),
+    getInterests(call),
+    loadOwnPhotos(call),
+  ]);
   const locale = localeOf(context);
   const { profile } = member;
   const shown = new Set(settings.visible_profile_fields);
@@ -54,15 +61,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       locale,
       interests.map((i) => ({ id: String(i.id), name: i.names[locale] ?? i.names.en ?? i.slug })),
     ),
+    photos,
+    premium: member.paid_user,
     constraint: getZodConstraint(profileUpdateSchema),
     title: getI18n(context).t("profileEditor.title"),
   };
 }
 
+/** Three kinds of form post here: the profile, a photo upload, and a photo's buttons. */
 export async function action({ request, context }: Route.ActionArgs) {
   const call = { request, context };
   await requireMember(call);
-  const submission = parseWithZod(await request.formData(), { schema: profileUpdateSchema });
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  if (intent === "upload") {
+    const answer = await uploadPhoto(call, formData);
+    return answer instanceof Response ? answer : data(answer, { status: 400 });
+  }
+  if (intent === "photo") return changePhoto(call, formData);
+  return saveProfile(call, formData);
+}
+
+async function saveProfile(call: CallContext, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: profileUpdateSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   try {
     await callApi(call, "/profile.php", { method: "PUT", body: submission.value, schema: userResponseSchema });
@@ -71,7 +92,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { fieldErrors, formErrors } = apiFormErrors(error);
     return data(submission.reply({ fieldErrors, formErrors }), { status: 400 });
   }
-  return redirectWithFlash(request, "/profile", { message: "profileEditor.saved" });
+  return redirectWithFlash(call.request, "/profile", { message: "profileEditor.saved" });
 }
 
 /** The form's fields as the browser posts them: text, or several values for the interests. */
@@ -81,7 +102,9 @@ type ProfileForm = {
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const lastResult = useActionData<typeof action>();
+  const answer = useActionData<typeof action>();
+  const uploadError = answer && "form" in answer && answer.form === "upload" ? answer.error : undefined;
+  const lastResult = answer && !("form" in answer) ? answer : undefined;
   const hydrated = useHydrated();
   const [form, fields] = useForm<ProfileForm>({
     id: "profile",
@@ -99,6 +122,12 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
     <main id="main" className="flex-grow-1 container-lg py-5">
       <h1 className="h3 mb-2">{loaderData.title}</h1>
       <p className="text-body-secondary mb-4">{t("profileEditor.lead")}</p>
+      <OwnPhotos
+        photos={loaderData.photos.photos}
+        limit={loaderData.photos.limit}
+        premium={loaderData.premium}
+        uploadError={uploadError}
+      />
       <Form method="post" {...getFormProps(form)}>
         <FormError form={form} />
         <div className="row g-4">

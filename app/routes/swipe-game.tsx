@@ -102,7 +102,7 @@ export default function SwipeGame({ loaderData }: Route.ComponentProps) {
                   alt={t("profile.photoOf", { name: profile.name })}
                   width={480}
                   height={600}
-                  className="card-img-top swipe-photo"
+                  className="card-img-top portrait-photo"
                   draggable={false}
                 />
               ) : (

@@ -13,7 +13,7 @@ import {
   messagesResponseSchema,
 } from "../../contract/chat";
 import { giftIds, giftImage } from "../../contract/gifts";
-import { pngClaiming } from "../support/images";
+import { gpsTaggedJpeg, pngClaiming } from "../support/images";
 import { createSite } from "./support/factories";
 import { giveCredits, loggedInMember, startTestApi, type TestApi } from "./support/test-api";
 
@@ -248,13 +248,7 @@ describe("photos", () => {
   test("a GPS-tagged photo is accepted and every stored variant comes back without EXIF", async () => {
     const anna = await member(100);
     const ben = await member();
-    const tagged = await sharp({ create: { width: 1000, height: 750, channels: 3, background: "#c84" } })
-      .jpeg()
-      .withExif({
-        IFD0: { Make: "TellTaleCam" },
-        IFD3: { GPSLatitudeRef: "N", GPSLatitude: "51/1 30/1 0/1", GPSLongitudeRef: "W", GPSLongitude: "0/1 7/1 0/1" },
-      })
-      .toBuffer();
+    const tagged = await gpsTaggedJpeg();
     const input = await sharp(tagged).metadata();
     expect(input.exif).toBeDefined();
     expect(input.exif!.includes("TellTaleCam")).toBe(true);

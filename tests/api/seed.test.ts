@@ -21,7 +21,7 @@ test("the demo site has about 300 members over the 11 languages, some fictional"
     .innerJoin("profiles", "profiles.user_id", "users.id")
     .select(["users.language", "profiles.fictional", "profiles.country", "profiles.city"])
     .execute();
-  expect(users.length).toBe(302);
+  expect(users.length).toBe(303);
   expect(new Set(users.map((u) => u.language)).size).toBe(11);
   const fictional = users.filter((u) => u.fictional === 1).length;
   expect(fictional).toBeGreaterThan(5);
@@ -29,7 +29,7 @@ test("the demo site has about 300 members over the 11 languages, some fictional"
   expect(users.every((u) => u.city)).toBe(true);
 });
 
-test("every demo member has a generated main photo on disk", async () => {
+test("every demo member but the moderator has a generated main photo on disk", async () => {
   const mains = await api.db.selectFrom("photos").selectAll().where("is_main", "=", 1).execute();
   expect(mains.length).toBe(302);
   for (const photo of mains.slice(0, 20)) {
@@ -56,6 +56,26 @@ test("both demo logins work on localhost; the premium one bought a bundle: a pai
   expect(cookieFrom(premium.headers)).toBeDefined();
 });
 
+test("the demo moderator logs in as a moderator, and no member finds them", async () => {
+  const moderator = await api.call("/api/user.php", {
+    method: "POST",
+    body: demoLogins.moderator,
+    domain: "localhost",
+  });
+  expect(moderator.status).toBe(200);
+  expect(moderator.body.user).toMatchObject({ moderator: true, profile: { invisible: true, main_image: null } });
+  const free = await api.call("/api/user.php", { method: "POST", body: demoLogins.free, domain: "localhost" });
+  expect(free.body.user.moderator).toBe(false);
+  // A search that would find them, were they a member like the others.
+  const { gender, country, age } = moderator.body.user.profile;
+  const search = await api.call(`/api/members.php?gender=${gender}&country=${country}&min_age=${age}&max_age=${age}`, {
+    domain: "localhost",
+    cookie: cookieFrom(free.headers),
+  });
+  expect(search.status).toBe(200);
+  expect((search.body.profiles as { id: number }[]).map((p) => p.id)).not.toContain(moderator.body.user.id);
+});
+
 test("seeding again changes nothing; --reset seeds anew", async () => {
   expect(await seedDemo(api.db, { photosDir, origin: "http://localhost:3000" })).toBe(false);
   expect(await seedDemo(api.db, { photosDir, origin: "http://localhost:3000", reset: true })).toBe(true);
@@ -63,6 +83,6 @@ test("seeding again changes nothing; --reset seeds anew", async () => {
     .selectFrom("users")
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .executeTakeFirstOrThrow();
-  expect(Number(count.n)).toBe(302);
+  expect(Number(count.n)).toBe(303);
   expect(fs.readdirSync(photosDir).length).toBe((await api.db.selectFrom("photos").selectAll().execute()).length * 2);
 }, 120_000);

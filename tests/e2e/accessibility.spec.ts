@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { APIRequest, APIRequestContext, Browser, Page } from "@playwright/test";
 import {
   createMember,
+  demo,
   expect,
   fill,
   logIn,
@@ -9,6 +10,7 @@ import {
   strings,
   type TestMember,
   test,
+  uploadPhoto,
 } from "./support/fixtures";
 
 const { en } = strings;
@@ -228,6 +230,8 @@ for (const variant of variants) {
       await visit(page, "/match-finder", "match finder");
       await visit(page, "/notifications", "settings");
       await visit(page, "/profile", "profile editor");
+      await uploadPhoto(page, "#b8c");
+      await checkScreen(page, "profile editor, a photo being inspected");
       await visit(page, "/notifications?delete=1", "account deletion");
       await visit(page, "/complete-signup", "signup complete");
       await visit(page, "/signup-matches", "signup matches");
@@ -262,6 +266,13 @@ for (const variant of variants) {
         await expect(page.getByRole("status")).toHaveText(fill(en.likes.matchFlash, { name: carl.name }));
       else await expect(page.getByRole("dialog", { name: en.likes.matchTitle })).toBeVisible();
       await checkScreen(page, "match");
+
+      // The moderation area, with Anna's photo in its queue.
+      const staff = await openContext(browser, baseURL, variant.blockScripts);
+      await logIn(staff.page, demo.moderator);
+      await visit(staff.page, "/moderation", "moderation queue");
+      expect(staff.errors, "console errors (moderator)").toEqual([]);
+      await staff.context.close();
 
       expect(errors, "console errors").toEqual([]);
       expect(blocked.length > 0, "scripts blocked").toBe(variant.blockScripts);

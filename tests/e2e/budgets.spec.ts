@@ -61,6 +61,13 @@ test("member pages load at most 130 kB of JavaScript and 10 kB of CSS, gzipped",
   }
 });
 
+test("the moderation area stays within the member pages' budgets", async ({ page, request }) => {
+  await logIn(page, demo.moderator);
+  const weight = await weigh(page, request, "/moderation");
+  expect(weight.js).toBeLessThanOrEqual(jsBudget);
+  expect(weight.css).toBeLessThanOrEqual(cssBudget);
+});
+
 test("the login and signup pages stay within the same budgets with their forms", async ({ page, request }) => {
   await page
     .context()

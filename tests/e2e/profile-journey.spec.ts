@@ -1,4 +1,4 @@
-import { createMember, expect, logIn, strings, test } from "./support/fixtures";
+import { createMember, demo, expect, fill, logIn, strings, test, uploadPhoto } from "./support/fixtures";
 
 const { en } = strings;
 
@@ -72,4 +72,71 @@ test("a refused name is explained at the field and nothing typed is lost", async
   await expect(nameField).toHaveValue(anna.email);
   await expect(page.getByLabel(en.profile.about, { exact: true })).toHaveValue("Words I do not want to type twice.");
   await expect(page.getByLabel(en.signup.city)).toHaveValue("Galway");
+});
+
+test("a photo is inspected before others see it: approved it shows on the profile, rejected the member is told why", async ({
+  browser,
+  page,
+  request,
+}, testInfo) => {
+  const anna = await createMember(request, { gender: "female", seeking: "male" });
+  await logIn(page, anna);
+  await page.goto("/profile");
+  await uploadPhoto(page, "#c36");
+  const photos = page.getByRole("region", { name: en.photos.title }).getByRole("listitem");
+  await expect(photos).toHaveCount(1);
+  await expect(photos.first()).toContainText(en.chat.photoInspected);
+  await uploadPhoto(page, "#36c");
+  await expect(photos).toHaveCount(2);
+
+  // A moderator approves the first and rejects the second with a reason.
+  const staff = await browser.newContext({ ...testInfo.project.use });
+  const moderatorPage = await staff.newPage();
+  await logIn(moderatorPage, demo.moderator);
+  await moderatorPage.locator("summary", { hasText: en.nav.account }).click();
+  await moderatorPage.getByRole("link", { name: en.nav.moderation }).click();
+  const hers = moderatorPage.getByRole("article").filter({ hasText: anna.name });
+  await expect(hers).toHaveCount(2);
+  await hers.first().getByRole("button", { name: en.moderation.approve }).click();
+  await expect(moderatorPage.getByText(en.moderation.approved)).toBeVisible();
+  await expect(hers).toHaveCount(1);
+  // A rejection needs its reason.
+  const reasons = hers.getByLabel(en.moderation.reason);
+  await reasons.selectOption("contact_details");
+  await hers.getByRole("button", { name: en.moderation.reject }).click();
+  await expect(moderatorPage.getByText(en.moderation.rejectedFlash)).toBeVisible();
+  await expect(hers).toHaveCount(0);
+  await staff.close();
+
+  await page.reload();
+  await expect(photos.first()).toContainText(en.photos.main);
+  await expect(photos.nth(1)).toContainText(fill(en.photos.rejected, { reason: en.photos.reasons.contact_details }));
+
+  // Another member now sees the approved photo on Anna's profile.
+  const ben = await createMember(request, { gender: "male", seeking: "female" });
+  const other = await browser.newContext({ ...testInfo.project.use });
+  const benPage = await other.newPage();
+  await logIn(benPage, ben);
+  await benPage.goto(`/members/${anna.id}`);
+  const main = benPage.getByRole("img", { name: fill(en.profile.photoOf, { name: anna.name }) }).first();
+  await expect(main).toHaveAttribute("src", /\/uploads\/photos\/m\d+-.+\.jpg$/);
+  await other.close();
+
+  // The rejected photo can be deleted.
+  await photos.nth(1).getByRole("button", { name: en.photos.delete }).click();
+  await expect(page.getByText(en.photos.deleted)).toBeVisible();
+  await expect(photos).toHaveCount(1);
+});
+
+test("a file that is not a photo is refused at the field", async ({ page, request }) => {
+  const anna = await createMember(request, { gender: "female", seeking: "male" });
+  await logIn(page, anna);
+  await page.goto("/profile");
+  await page
+    .getByLabel(en.photos.file, { exact: true })
+    .setInputFiles({ name: "holiday.jpg", mimeType: "image/jpeg", buffer: Buffer.from("Not a photo at all.\n") });
+  await page.getByRole("button", { name: en.photos.upload }).click();
+  await expect(page.getByText(en.chat.photoNotImage)).toBeVisible();
+  await expect(page.getByLabel(en.photos.file, { exact: true })).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByRole("region", { name: en.photos.title }).getByRole("listitem")).toHaveCount(0);
 });

@@ -18,3 +18,14 @@ export async function pngClaiming(width: number, height: number) {
   png.writeUInt32BE(zlib.crc32(png.subarray(12, 29)), 29);
   return png;
 }
+
+/** A JPEG whose EXIF names a camera and a place (GPS): what a re-encoded upload must no longer carry. */
+export function gpsTaggedJpeg() {
+  return sharp({ create: { width: 1000, height: 750, channels: 3, background: "#c84" } })
+    .jpeg()
+    .withExif({
+      IFD0: { Make: "TellTaleCam" },
+      IFD3: { GPSLatitudeRef: "N", GPSLatitude: "51/1 30/1 0/1", GPSLongitudeRef: "W", GPSLongitude: "0/1 7/1 0/1" },
+    })
+    .toBuffer();
+}

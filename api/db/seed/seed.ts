@@ -11,13 +11,15 @@ import { demoPlaces } from "./demo-places";
 import { demoBundles, demoCompany, demoCountries, demoSite } from "./demo-site";
 import { hasDemoSite } from "./demo-wanted";
 
-/** The two demo logins written in the README. */
+/** The demo logins written in the README. */
 export const demoLogins = {
   free: { email: "free@example.com", password: "demo-free-2026" },
   premium: { email: "premium@example.com", password: "demo-premium-2026" },
+  moderator: { email: "moderator@example.com", password: "demo-moderator-2026" },
 };
 
 const tablesInDeleteOrder = [
+  "moderation_decisions",
   "messages",
   "conversation_marks",
   "conversations",
@@ -115,15 +117,26 @@ export async function seedDemo(
     fictional: false,
     language: "en" as const,
   };
-  const [freeHash, premiumHash] = await Promise.all([
+  // Staff, not a dating profile: invisible, so no member finds them, and without photos.
+  const moderatorLogin = {
+    ...members[2]!,
+    email: demoLogins.moderator.email,
+    name: "Moderator",
+    fictional: false,
+    language: "en" as const,
+    photo_count: 0,
+  };
+  const [freeHash, premiumHash, moderatorHash] = await Promise.all([
     hashPassword(demoLogins.free.password),
     hashPassword(demoLogins.premium.password),
+    hashPassword(demoLogins.moderator.password),
   ]);
 
   // Photos are written before the rows that name them, a few at a time (sharp uses a thread pool).
-  const everyone: { member: DemoMember; passwordHash: string | null; premium: boolean }[] = [
+  const everyone: { member: DemoMember; passwordHash: string | null; premium: boolean; moderator?: true }[] = [
     { member: freeLogin, passwordHash: freeHash, premium: false },
     { member: premiumLogin, passwordHash: premiumHash, premium: true },
+    { member: moderatorLogin, passwordHash: moderatorHash, premium: false, moderator: true },
     ...members.map((member) => ({ member, passwordHash: null, premium: false })),
   ];
   const photos = await mapLimited(everyone, 8, ({ member }) =>
@@ -136,7 +149,7 @@ export async function seedDemo(
 
   const userIds: number[] = [];
   await db.transaction().execute(async (trx) => {
-    for (const [i, { member, passwordHash, premium }] of everyone.entries()) {
+    for (const [i, { member, passwordHash, premium, moderator }] of everyone.entries()) {
       const user = await trx
         .insertInto("users")
         .values({
@@ -147,6 +160,7 @@ export async function seedDemo(
           signup_date: member.signup_date,
           language: member.language,
           last_seen_at: member.last_seen_at,
+          role: moderator ? "moderator" : "member",
         })
         .returning("id")
         .executeTakeFirstOrThrow();
@@ -170,20 +184,22 @@ export async function seedDemo(
           relationship_status: member.relationship_status,
           tattoos: member.tattoos,
           fictional: member.fictional ? 1 : 0,
+          invisible: moderator ? 1 : 0,
         })
         .execute();
-      await trx
-        .insertInto("photos")
-        .values(
-          photos[i]!.map((photo, n) => ({
-            user_id: user.id,
-            ...photo,
-            status: "active" as const,
-            is_main: n === 0 ? 1 : 0,
-            created_at: member.signup_date,
-          })),
-        )
-        .execute();
+      if (photos[i]!.length > 0)
+        await trx
+          .insertInto("photos")
+          .values(
+            photos[i]!.map((photo, n) => ({
+              user_id: user.id,
+              ...photo,
+              status: "active" as const,
+              is_main: n === 0 ? 1 : 0,
+              created_at: member.signup_date,
+            })),
+          )
+          .execute();
       await trx
         .insertInto("profile_interests")
         .values(member.interest_picks.map((n) => ({ user_id: user.id, interest_id: interestIds[n]! })))
@@ -197,7 +213,7 @@ export async function seedDemo(
     ] as const) {
       const fans = everyone
         .map((e, i) => ({ ...e, id: userIds[i]! }))
-        .filter((e, i) => i > 1 && e.member.gender === likers && !e.member.fictional)
+        .filter((e, i) => i > 1 && !e.moderator && e.member.gender === likers && !e.member.fictional)
         .slice(0, 3);
       for (const [n, fan] of fans.entries()) {
         await trx

@@ -1,4 +1,5 @@
 import { test as base, expect, type Page } from "@playwright/test";
+import sharp from "sharp";
 import { keyOf } from "../../../app/i18n/keys";
 import de from "../../../app/i18n/locales/de/common.json" with { type: "json" };
 import en from "../../../app/i18n/locales/en/common.json" with { type: "json" };
@@ -21,6 +22,7 @@ export function say(locale: keyof typeof strings, key: string, values?: Record<s
 export const demo = {
   free: { email: "free@example.com", password: "demo-free-2026", name: "Emma" },
   premium: { email: "premium@example.com", password: "demo-premium-2026", name: "Lucas" },
+  moderator: { email: "moderator@example.com", password: "demo-moderator-2026", name: "Moderator" },
 };
 
 /** i18next-style interpolation for expected texts. */
@@ -101,4 +103,16 @@ export async function logIn(page: Page, member: { email: string; password: strin
   await page.getByLabel(en.login.password).fill(member.password);
   await page.getByRole("button", { name: en.login.submit }).click();
   await expect(page).toHaveURL(/\/members/);
+}
+
+/** Adds a photo through the upload form of /profile, as a member picks one from their phone. */
+export async function uploadPhoto(page: Page, colour: string) {
+  const photo = await sharp({ create: { width: 600, height: 800, channels: 3, background: colour } })
+    .jpeg()
+    .toBuffer();
+  await page
+    .getByLabel(en.photos.file, { exact: true })
+    .setInputFiles({ name: "me.jpg", mimeType: "image/jpeg", buffer: photo });
+  await page.getByRole("button", { name: en.photos.upload }).click();
+  await expect(page.getByText(en.photos.added)).toBeVisible();
 }

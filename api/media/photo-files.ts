@@ -3,24 +3,24 @@ import type { ImageVariant } from "../media/image-pipeline";
 
 const formats = ["webp", "jpeg"] as const;
 
-/** The file of one variant of a stored chat photo (`{key}-320.webp` …). */
-export const chatPhotoFile = (key: string, width: number, format: "webp" | "jpeg") =>
+/** The file of one variant of a stored photo (chat or profile) (`{key}-320.webp` …). */
+export const photoFile = (key: string, width: number, format: "webp" | "jpeg") =>
   `${key}-${width}.${format === "jpeg" ? "jpg" : "webp"}`;
 
-/** Every file a chat photo is stored as: what goes when the photo goes. */
-export const chatPhotoFiles = (key: string) =>
-  chatPhotoWidths.flatMap((width) => formats.map((format) => chatPhotoFile(key, width, format)));
+/** Every file a photo is stored as: what goes when the photo goes. */
+export const photoFiles = (key: string) =>
+  chatPhotoWidths.flatMap((width) => formats.map((format) => photoFile(key, width, format)));
 
 /**
  * The files to store for a re-encoded photo: per format, the narrowest variant as its 320 px width and the widest as
  * its 800 px one (a small photo is never enlarged, so both may be the same picture).
  */
-export function chatPhotoFilesFor(key: string, variants: ImageVariant[]): [string, Buffer][] {
+export function photoFilesFor(key: string, variants: ImageVariant[]): [string, Buffer][] {
   return formats.flatMap((format) => {
     const widths = variants.filter((v) => v.format === format).sort((a, b) => a.width - b.width);
     return [
-      [chatPhotoFile(key, 320, format), widths[0]!.bytes],
-      [chatPhotoFile(key, 800, format), widths.at(-1)!.bytes],
+      [photoFile(key, 320, format), widths[0]!.bytes],
+      [photoFile(key, 800, format), widths.at(-1)!.bytes],
     ] as [string, Buffer][];
   });
 }

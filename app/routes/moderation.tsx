@@ -1,0 +1,127 @@
+import { data, Form, useActionData } from "react-router";
+import { SubmitButton } from "~/components/submit-button";
+import { keyOf } from "~/i18n/keys";
+import { useTranslation } from "~/i18n/translator";
+import { requireMember } from "~/services/auth.server";
+import { countryNamer } from "~/services/countries";
+import { getI18n, localeOf } from "~/services/i18n.server";
+import { decidePhoto, loadPendingPhotos } from "~/services/photos.server";
+import { pageMeta } from "~/services/seo";
+import { rejectionReasons } from "../../contract/profile-values";
+import type { Route } from "./+types/moderation";
+
+/**
+ * The moderation area (docs/product.md §6.7): photos waiting for a decision, oldest first, each with whose it is,
+ * to approve or to reject with a reason the member is told. For moderators only: anyone else gets the 404 page, and
+ * the API checks the role again on every call.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const call = { request, context };
+  const member = await requireMember(call);
+  if (!member.moderator) throw data(null, { status: 404 });
+  const { photos } = await loadPendingPhotos(call);
+  const locale = localeOf(context);
+  const country = countryNamer(locale);
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" });
+  return {
+    photos: photos.map((photo) => ({
+      id: photo.id,
+      member: { ...photo.member, country: country(photo.member.country) },
+      uploaded: date.format(new Date(photo.created_at)),
+    })),
+    title: getI18n(context).t("moderation.title"),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const call = { request, context };
+  const member = await requireMember(call);
+  if (!member.moderator) throw data(null, { status: 404 });
+  const answer = await decidePhoto(call, await request.formData());
+  return answer instanceof Response ? answer : data(answer, { status: 400 });
+}
+
+export default function Moderation({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const refused = useActionData<typeof action>();
+  return (
+    <main id="main" className="flex-grow-1 container-lg py-5">
+      <h1 className="h3 mb-4">{loaderData.title}</h1>
+      <section aria-labelledby="queue-title">
+        <h2 id="queue-title" className="h5">
+          {t("moderation.photos")}
+        </h2>
+        {loaderData.photos.length === 0 && <p>{t("moderation.empty")}</p>}
+        <ul className="list-unstyled row row-cols-1 row-cols-sm-2 row-cols-lg-3 g-3">
+          {loaderData.photos.map((photo) => {
+            const error = refused?.id === photo.id ? refused.error : undefined;
+            return (
+              <li className="col" key={photo.id}>
+                <article className="card h-100" aria-labelledby={`photo-${photo.id}-member`}>
+                  <picture>
+                    <source srcSet={`/photo-files/${photo.id}/800/webp`} type="image/webp" />
+                    <img
+                      src={`/photo-files/${photo.id}/800/jpeg`}
+                      alt=""
+                      width={800}
+                      height={1000}
+                      className="card-img-top object-fit-contain bg-body-tertiary portrait-photo"
+                    />
+                  </picture>
+                  <div className="card-body">
+                    <h3 id={`photo-${photo.id}-member`} className="h6 mb-1">
+                      {t("moderation.member", photo.member)}
+                    </h3>
+                    <p className="small text-body-secondary">{t("moderation.uploaded", { date: photo.uploaded })}</p>
+                    <Form method="post" className="mb-2">
+                      <input type="hidden" name="id" value={photo.id} />
+                      <SubmitButton name="decision" value="approve" className="btn btn-success">
+                        {t("moderation.approve")}
+                      </SubmitButton>
+                    </Form>
+                    <Form method="post">
+                      <input type="hidden" name="id" value={photo.id} />
+                      <label htmlFor={`reason-${photo.id}`} className="form-label">
+                        {t("moderation.reason")}
+                      </label>
+                      <select
+                        id={`reason-${photo.id}`}
+                        name="reason"
+                        required
+                        aria-invalid={error ? true : undefined}
+                        aria-describedby={error ? `reason-${photo.id}-error` : undefined}
+                        className={`form-select mb-2${error ? " is-invalid" : ""}`}
+                      >
+                        <option value="">—</option>
+                        {rejectionReasons.map((reason) => (
+                          <option key={reason} value={reason}>
+                            {sentenceCase(t(keyOf(`photos.reasons.${reason}`)))}
+                          </option>
+                        ))}
+                      </select>
+                      {error && (
+                        <div id={`reason-${photo.id}-error`} className="invalid-feedback d-block mb-2">
+                          {t(keyOf(error))}
+                        </div>
+                      )}
+                      <SubmitButton name="decision" value="reject" className="btn btn-outline-danger">
+                        {t("moderation.reject")}
+                      </SubmitButton>
+                    </Form>
+                  </div>
+                </article>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+    </main>
+  );
+}
+
+/** A reason reads as the end of "Not approved: …" to the member; as a choice of its own it starts with a capital. */
+const sentenceCase = (text: string) => text.charAt(0).toLocaleUpperCase() + text.slice(1);
+
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, { title: args.loaderData?.title ?? "", indexable: false });
+}
