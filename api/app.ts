@@ -28,6 +28,7 @@ import { paymentsRoutes } from "./payments/payments.routes";
 import { sandboxCheckoutRoutes } from "./payments/sandbox-checkout.routes";
 import { photosRoutes } from "./photos/photos.routes";
 import { profileRoutes } from "./profile/profile.routes";
+import { reportsRoutes } from "./reports/reports.routes";
 import { settingsRoutes } from "./settings/settings.routes";
 import { siteForDomain } from "./settings/settings.service";
 import { signupRoutes } from "./signup/signup.routes";
@@ -84,6 +85,7 @@ export function apiRoutes(deps: ApiDeps): ContractRoutes[] {
     membersRoutes,
     profileRoutes,
     photosRoutes,
+    reportsRoutes,
     lifecycleRoutes,
     paymentsRoutes,
     chatRoutes,

@@ -4,7 +4,7 @@ import { ErrorPage } from "./components/error-page";
 import { useTranslation } from "./i18n/translator";
 import { visibleLanguages } from "./i18n/visible-languages";
 import { getMember } from "./services/auth.server";
-import { entryWarningCookie } from "./services/cookies.server";
+import { entryWarningCookie, photoWarningCookie } from "./services/cookies.server";
 import { takeFlash } from "./services/flash.server";
 import { getI18n, i18nextMiddleware, localeOf } from "./services/i18n.server";
 import { useNonce } from "./services/nonce";
@@ -38,7 +38,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { t } = getI18n(context);
   // The site's own title and description (settings) are written in English: other languages get ours.
   const ownWords = locale === "en";
-  const skipped = await entryWarningCookie.parse(request.headers.get("cookie"));
+  const cookies = request.headers.get("cookie");
+  const skipped = await entryWarningCookie.parse(cookies);
   const country = settings.geoip_country;
   return data(
     {
@@ -80,6 +81,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           percentage: member.time_bonus.value_percentage,
           secondsLeft: Math.max(0, Math.floor((Date.parse(member.time_bonus.ends_at) - Date.now()) / 1000)),
         },
+        // docs/product.md §2: the profile-photo warning, until there is an approved photo or this device closed it.
+        photoWarning: !member.profile.main_image && !(await photoWarningCookie.parse(cookies)),
         thumb: member.profile.main_image ? `${settings.cdn_prefix}/${member.profile.main_image.thumb_filename}` : null,
       },
       // docs/product.md §1: the entry warning on first visit, with its own variant for the Netherlands and Germany.

@@ -25,6 +25,8 @@ export const messageSchema = z.object({
   photo: chatPhotoSchema.nullable(),
   gift: z.enum(giftIds).nullable(),
   mine: z.boolean(),
+  /** Removed by a moderator: text, photo and gift are gone from it. */
+  removed: z.boolean(),
   credits: z.number().int(),
   created_at: z.string(),
 });

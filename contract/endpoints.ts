@@ -74,6 +74,17 @@ import {
 } from "./photos";
 import { profileUpdateSchema } from "./profile";
 import {
+  appealDecisionSchema,
+  appealRequestSchema,
+  appealTokenSchema,
+  appealViewSchema,
+  complaintRequestSchema,
+  moderationReportsResponseSchema,
+  reportDecisionSchema,
+  reportReceiptSchema,
+  reportRequestSchema,
+} from "./reports";
+import {
   companyInfoResponseSchema,
   interestsQuerySchema,
   interestsResponseSchema,
@@ -406,6 +417,63 @@ export const endpoints = [
     body: moderationDecisionSchema,
     response: okResponseSchema,
     member: true,
+  },
+  {
+    method: "post",
+    path: "/api/report.php",
+    summary:
+      "Report a profile, one of its photos, or a received message, with a reason; reports of one thing merge into one case, and reporting again gives the same reference",
+    body: reportRequestSchema,
+    response: reportReceiptSchema,
+    member: true,
+  },
+  {
+    method: "post",
+    path: "/api/complaint.php",
+    summary:
+      "The public complaints form: anyone, logged in or not; the receipt is mailed to the address given (limited per visitor address)",
+    body: complaintRequestSchema,
+    response: z.object({ reference: z.string() }),
+  },
+  {
+    method: "get",
+    path: "/api/moderation-reports.php",
+    summary:
+      "Moderators: open reports with their context (profile, photo, the message and its neighbours) and appeals, oldest first",
+    response: moderationReportsResponseSchema,
+    member: true,
+  },
+  {
+    method: "post",
+    path: "/api/moderation-report.php",
+    summary:
+      "Moderators: dismiss a report, or hide the content, suspend or ban the member, with a reason; the member is mailed the statement of reasons and an appeal link, reporters the outcome",
+    body: reportDecisionSchema,
+    response: okResponseSchema,
+    member: true,
+  },
+  {
+    method: "post",
+    path: "/api/moderation-appeal.php",
+    summary:
+      "Moderators: uphold or reverse an appealed decision (not one's own); reversing undoes it; the member is mailed the outcome",
+    body: appealDecisionSchema,
+    response: okResponseSchema,
+    member: true,
+  },
+  {
+    method: "get",
+    path: "/api/appeal.php",
+    summary: "The decision an appeal link is about (no login: the link is the key)",
+    query: appealTokenSchema,
+    response: appealViewSchema,
+  },
+  {
+    method: "post",
+    path: "/api/appeal.php",
+    summary: "Appeal a decision once, from the mailed link; another moderator decides it",
+    body: appealRequestSchema,
+    response: okResponseSchema,
   },
   {
     method: "put",

@@ -47,6 +47,10 @@ export const errorCodes = [
   "not_active",
   "moderator_only",
   "already_decided",
+  "already_appealed",
+  "own_decision",
+  "account_suspended",
+  "account_banned",
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

@@ -1,10 +1,12 @@
 import type { Mailer } from "../adapters/mail";
 import type { Db } from "../db/database";
 import type { SiteRow, TokenPurpose } from "../db/schema";
-import { type MailKind, renderMail } from "../mail/templates";
+import { renderMail } from "../mail/templates";
 import { deleteToken, issueToken } from "./account-tokens";
 
-const mails: Record<MailKind, { purpose: TokenPurpose; path: string }> = {
+type AccountMailKind = "activation" | "passwordReset" | "mailChange" | "deletion";
+
+const mails: Record<AccountMailKind, { purpose: TokenPurpose; path: string }> = {
   activation: { purpose: "activation", path: "/activate/done?token=" },
   passwordReset: { purpose: "password_reset", path: "/reset-password/do?token=" },
   mailChange: { purpose: "mail_change", path: "/mail-change/do?token=" },
@@ -12,7 +14,7 @@ const mails: Record<MailKind, { purpose: TokenPurpose; path: string }> = {
 };
 
 export interface AccountMail {
-  kind: MailKind;
+  kind: AccountMailKind;
   userId: number;
   to: string;
   name: string;

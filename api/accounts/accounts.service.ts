@@ -35,6 +35,7 @@ export async function logIn(
   }
   await checkPassword(attempt, user, password, loginFailed);
   const now = new Date();
+  refuseSanctioned(user, now);
   // docs/product.md §4: logging in within the window undoes a pending deletion; after it the account is as good as gone.
   if (
     user.status === "pending_deletion" &&
@@ -52,6 +53,16 @@ export async function logIn(
       reactivated,
     };
   });
+}
+
+/**
+ * A banned or suspended account cannot log in (docs/product.md §6.8); told only after the right password, so the
+ * answer does not tell strangers about someone's account. The mail of the decision has the appeal link.
+ */
+function refuseSanctioned(user: UserRow, now: Date) {
+  if (user.banned_at) throw new ApiError(403, "account_banned", "This account has been closed by our moderators");
+  if (user.suspended_until && user.suspended_until > now.toISOString())
+    throw new ApiError(403, "account_suspended", "This account is suspended", { until: user.suspended_until });
 }
 
 /** Ends the session the browser presented, whoever's it was, and starts the member's new one. */

@@ -193,6 +193,7 @@ export function listConversations(db: DbOrTx, siteId: number, memberId: number) 
       "last.photo_status as last_photo_status",
       "last.photo_width as last_photo_width",
       "last.photo_height as last_photo_height",
+      "last.hidden_at as last_hidden_at",
     ])
     .select((eb) =>
       eb

@@ -26,7 +26,7 @@ type MessageFields = Pick<
   | "photo_status"
   | "photo_width"
   | "photo_height"
->;
+> & { hidden_at: string | null };
 
 /**
  * A message as `memberId` sees it: its price only if they sent it; a photo's size and state (a photo awaiting
@@ -35,12 +35,14 @@ type MessageFields = Pick<
 export const messageView = (row: MessageFields, memberId: number): Message => ({
   id: row.id,
   kind: row.kind,
-  text: row.body,
+  // A message a moderator removed shows that it was removed, not what it said (docs/product.md §6.8).
+  text: row.hidden_at ? null : row.body,
   photo:
-    row.kind === "photo"
+    row.kind === "photo" && !row.hidden_at
       ? { status: row.photo_status ?? "pending", width: row.photo_width ?? 0, height: row.photo_height ?? 0 }
       : null,
-  gift: (row.gift as GiftId | null) ?? null,
+  gift: row.hidden_at ? null : ((row.gift as GiftId | null) ?? null),
+  removed: row.hidden_at !== null,
   mine: row.sender_id === memberId,
   credits: row.sender_id === memberId ? row.credits : 0,
   created_at: row.created_at,
@@ -64,6 +66,7 @@ export async function listChats(db: Db, site: SiteRow, member: UserRow) {
           photo_status: row.last_photo_status,
           photo_width: row.last_photo_width,
           photo_height: row.last_photo_height,
+          hidden_at: row.last_hidden_at,
         },
         member.id,
       ),

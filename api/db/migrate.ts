@@ -11,6 +11,7 @@ import * as m0008 from "./migrations/0008-chat";
 import * as m0009 from "./migrations/0009-chat-media";
 import * as m0010 from "./migrations/0010-profile-editor";
 import * as m0011 from "./migrations/0011-own-photos";
+import * as m0012 from "./migrations/0012-reports";
 
 // Listed by hand so that the build and tsx resolve them the same way; numbered, frozen once landed.
 const migrations: Record<string, Migration> = {
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   "0009-chat-media": m0009,
   "0010-profile-editor": m0010,
   "0011-own-photos": m0011,
+  "0012-reports": m0012,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -92,6 +92,10 @@ export interface UsersTable {
   tracking: string | null; // JSON { network, ref, sub1, sub2, sub3 }
   deletion_requested_at: string | null;
   invited_with: string | null;
+  /** A moderator's suspension: no login and hidden from others until then (docs/product.md §6.8). */
+  suspended_until: string | null;
+  /** A moderator's ban: no login, hidden from others, until an appeal reverses it. */
+  banned_at: string | null;
 }
 
 export interface ProfilesTable {
@@ -114,6 +118,8 @@ export interface ProfilesTable {
   invisible: Generated<number>;
   /** 1 when the member shows their orientation on their profile; private by default. */
   sexuality_public: Generated<number>;
+  /** Hidden from others by a moderator's decision (docs/product.md §6.8); the owner still sees and edits it. */
+  hidden_at: string | null;
 }
 
 export interface PhotosTable {
@@ -130,15 +136,61 @@ export interface PhotosTable {
   rejection_reason: string | null;
 }
 
-/** Every moderation decision: who decided what about which member's content, when and why. */
+export type ModerationSubject = "photo" | "profile" | "message" | "complaint" | "appeal";
+export type ModerationDecision = "approve" | "reject" | "dismiss" | "hide" | "suspend" | "ban" | "uphold" | "reverse";
+
+/**
+ * Every moderation decision: who decided what about which member's content, when and why (docs/product.md §6.7).
+ * A decision against a member carries the hash of their one appeal link; an appeal's own decision is a row of
+ * subject "appeal" whose subject_id is the decision appealed.
+ */
 export interface ModerationDecisionsTable {
   id: Generated<number>;
   moderator_id: number;
-  subject: "photo";
+  subject: ModerationSubject;
   subject_id: number;
   member_id: number;
-  decision: "approve" | "reject";
+  decision: ModerationDecision;
   reason: string | null;
+  created_at: string;
+  report_id: number | null;
+  /** The moderator's own words to the member, beside the reason. */
+  explanation: string | null;
+  /** The end of a suspension. */
+  until: string | null;
+  appeal_token_hash: string | null;
+  appealed_at: string | null;
+  appeal_text: string | null;
+  appeal_decision_id: number | null;
+}
+
+export type ReportSubject = "profile" | "photo" | "message" | "complaint";
+
+/** One case in the report queue: a reported thing while it is open, with all its filings. */
+export interface ReportsTable {
+  id: Generated<number>;
+  site_id: number;
+  subject: ReportSubject;
+  /** The profile's member, the photo or the message; null for a complaint about nothing on the site. */
+  subject_id: number | null;
+  /** Whom it is about, where that is a member. */
+  member_id: number | null;
+  status: Generated<"open" | "closed">;
+  opened_at: string;
+  closed_at: string | null;
+}
+
+/** One reporter's voice in a report: a member's, or a complaint form's (with an address for the receipt). */
+export interface ReportFilingsTable {
+  id: Generated<number>;
+  report_id: number;
+  reporter_id: number | null;
+  reporter_email: string | null;
+  reporter_name: string | null;
+  language: string;
+  reason: string;
+  details: Generated<string>;
+  url: string | null;
   created_at: string;
 }
 
@@ -300,6 +352,8 @@ export interface MessagesTable {
   photo_height: number | null;
   /** A gift's id in contract/gifts.ts. */
   gift: string | null;
+  /** Removed by a moderator's decision: both members see that it was removed, not what it said. */
+  hidden_at: string | null;
 }
 
 export type RefundStatus = "pending" | "refunded" | "failed";
@@ -412,6 +466,8 @@ export interface Database {
   profile_interests: ProfileInterestsTable;
   regions: RegionsTable;
   moderation_decisions: ModerationDecisionsTable;
+  reports: ReportsTable;
+  report_filings: ReportFilingsTable;
   sessions: SessionsTable;
   login_failures: LoginFailuresTable;
   credit_ledger: CreditLedgerTable;
@@ -426,6 +482,8 @@ export interface Database {
 }
 
 export type SiteRow = Selectable<SitesTable>;
+export type NewReportFiling = Insertable<ReportFilingsTable>;
+export type DecisionRow = Selectable<ModerationDecisionsTable>;
 export type NewSite = Insertable<SitesTable>;
 export type CompanyRow = Selectable<CompaniesTable>;
 export type UserRow = Selectable<UsersTable>;

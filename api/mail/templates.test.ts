@@ -5,7 +5,16 @@ import { locales } from "../../contract/locales";
 import { pluralCategories as categories, pluralOrder, pluralSuffix } from "../../contract/plural-categories";
 import { type MailKind, renderMail } from "./templates";
 
-const kinds: MailKind[] = ["activation", "passwordReset", "mailChange", "deletion"];
+const kinds: MailKind[] = [
+  "activation",
+  "passwordReset",
+  "mailChange",
+  "deletion",
+  "complaintReceipt",
+  "reportOutcome",
+  "decision",
+  "appealOutcome",
+];
 
 test("every mail renders in every language with its link and no unfilled placeholder", () => {
   for (const language of locales) {
@@ -17,7 +26,7 @@ test("every mail renders in every language with its link and no unfilled placeho
         site: "Heartline",
         supportEmail: "help@example.com",
         link: "https://example.com/x?token=abc",
-        values: { newEmail: "b@example.com", count: 14 },
+        values: { newEmail: "b@example.com", count: 14, reference: "R-1", outcome: "X", reason: "Y", explanation: "" },
       });
       expect(mail.subject, `${language} ${kind}`).not.toMatch(/\{\{|\}\}/);
       expect(mail.text).not.toMatch(/\{\{|\}\}/);

@@ -25,7 +25,15 @@ await mailI18n.init({
   interpolation: { escapeValue: false },
 });
 
-export type MailKind = "activation" | "passwordReset" | "mailChange" | "deletion";
+export type MailKind =
+  | "activation"
+  | "passwordReset"
+  | "mailChange"
+  | "deletion"
+  | "complaintReceipt"
+  | "reportOutcome"
+  | "decision"
+  | "appealOutcome";
 
 export interface MailContext {
   to: string;
@@ -48,7 +56,8 @@ export function renderMail(kind: MailKind, context: MailContext): MailMessage {
     note: t(`${kind}.note`, values),
     linkHint: t("linkHint"),
     signature: t("signature", values),
-    footer: t("footer", values),
+    // A mail to someone without an account (a complaint's address) says why they get it in its own words.
+    footer: t(`${kind}.footer`, { ...values, defaultValue: t("footer", values) }),
   };
   const text = [
     lines.greeting,
@@ -61,7 +70,7 @@ export function renderMail(kind: MailKind, context: MailContext): MailMessage {
   ].join("\n\n");
   const html = `<!doctype html><html lang="${escapeHtml(context.language)}"><body style="font-family:Arial,sans-serif;color:#222;max-width:560px;margin:auto">
 <p>${escapeHtml(lines.greeting)}</p>
-<p>${escapeHtml(lines.body)}</p>
+<p>${escapeHtml(lines.body).replace(/\n/g, "<br>")}</p>
 <p><a href="${escapeHtml(context.link)}" style="display:inline-block;background:#6f42c1;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none">${escapeHtml(lines.action)}</a></p>
 <p style="font-size:13px;color:#555">${escapeHtml(lines.linkHint)}<br>${escapeHtml(context.link)}</p>
 <p>${escapeHtml(lines.note)}</p>
@@ -69,6 +78,11 @@ export function renderMail(kind: MailKind, context: MailContext): MailMessage {
 <hr><p style="font-size:12px;color:#777">${escapeHtml(lines.footer)}</p>
 </body></html>`;
   return { to: context.to, subject: t(`${kind}.subject`, values), text, html };
+}
+
+/** A word or sentence of the mail texts in a language, for the values of a mail (a decision's reason, say). */
+export function mailText(language: string, key: string, values?: Record<string, string | number>): string {
+  return mailI18n.getFixedT(language)(key, values ?? {});
 }
 
 function escapeHtml(value: string) {

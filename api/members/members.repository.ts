@@ -4,7 +4,8 @@ import type { DbOrTx } from "../db/database";
 /**
  * Profiles a viewer may see: active accounts with an active profile, not invisible, never the viewer, and
  * nobody who blocked the viewer or whom the viewer blocked. Every member list and profile starts here, so a
- * hidden, blocked or pending-deletion account cannot leak into one (docs/product.md §6).
+ * hidden, blocked or pending-deletion account cannot leak into one (docs/product.md §6); nor a profile a moderator
+ * hid, or a suspended or banned account (§6.8).
  */
 export function visibleProfiles(
   db: DbOrTx,
@@ -21,7 +22,12 @@ export function visibleProfiles(
     .where("users.site_id", "=", siteId)
     .where("users.status", "=", "active")
     .where("profiles.status", "=", "active")
-    .where("profiles.invisible", "=", 0);
+    .where("profiles.invisible", "=", 0)
+    .where("profiles.hidden_at", "is", null)
+    .where("users.banned_at", "is", null)
+    .where((eb) =>
+      eb.or([eb("users.suspended_until", "is", null), eb("users.suspended_until", "<=", new Date().toISOString())]),
+    );
   if (viewerId !== null) {
     query = query.where("users.id", "!=", viewerId).where((eb) =>
       eb.not(

@@ -26,7 +26,7 @@ const photoRefusals = {
  * photos.php, photo.php (upload, change, delete), photo-file.php, moderation-photos.php and moderation-photo.php: a
  * member reaches their own photos; moderators those of their site.
  */
-export function photosRoutes({ db, env, storage, publicPhotos }: RouteDeps): ContractRoutes {
+export function photosRoutes({ db, env, storage, publicPhotos, mailer }: RouteDeps): ContractRoutes {
   const routes = contractRoutes();
   const { register } = routes;
   const deps = {
@@ -71,7 +71,7 @@ export function photosRoutes({ db, env, storage, publicPhotos }: RouteDeps): Con
   register("get", "/api/moderation-photos.php", ({ site, member }) => pendingPhotos(db, site, member));
 
   register("post", "/api/moderation-photo.php", async ({ site, member, body, log }) => {
-    const decided = await decidePhoto(deps, site, member, body);
+    const decided = await decidePhoto({ ...deps, mailer, log }, site, member, body);
     log.info(
       { moderatorId: member.id, photoId: body.id, decision: body.decision, reason: body.reason },
       "photo decided",

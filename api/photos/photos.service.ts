@@ -2,11 +2,12 @@ import crypto from "node:crypto";
 import { ageOn } from "../../contract/age";
 import { photoLimits, type RejectionReason } from "../../contract/photos";
 import type { FileStorage } from "../adapters/storage";
-import { type Db, nowIso } from "../db/database";
+import { type Db, nowIso, type Tx } from "../db/database";
 import type { PhotosTable, SiteRow, UserRow } from "../db/schema";
 import { ApiError } from "../errors";
 import type { ProcessedImage } from "../media/image-pipeline";
 import { photoFile, photoFiles, photoFilesFor } from "../media/photo-files";
+import { type NoticeDeps, recordDecision, tellMemberOfDecision } from "../reports/decision-notices";
 import * as repo from "./photos.repository";
 
 /**
@@ -215,12 +216,13 @@ export async function pendingPhotos(db: Db, site: SiteRow, moderator: UserRow) {
  * who and when. Only a pending photo is decided, once: of two moderators deciding at once, the second is told so.
  */
 export async function decidePhoto(
-  { db, storage, publicPhotos }: PhotoDeps,
+  deps: PhotoDeps & NoticeDeps,
   site: SiteRow,
   moderator: UserRow,
   decision: { id: number; decision: "approve" | "reject"; reason?: RejectionReason },
 ) {
   requireModerator(moderator);
+  const { db, storage, publicPhotos } = deps;
   const photo = await repo.findSitePhoto(db, site.id, decision.id);
   if (!photo) throw new ApiError(404, "not_found", "No such photo");
   // Published before the decision commits: a failed commit leaves public files of a pending photo, which no page
@@ -236,26 +238,60 @@ export async function decidePhoto(
       .where("id", "=", photo.id)
       .where("status", "=", "pending")
       .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) === 0) return false;
-    await trx
-      .insertInto("moderation_decisions")
-      .values({
+    if (Number(updated.numUpdatedRows) === 0) return null;
+    const logged = await recordDecision(
+      trx,
+      {
         moderator_id: moderator.id,
         subject: "photo",
         subject_id: photo.id,
         member_id: photo.user_id,
         decision: decision.decision,
         reason: decision.reason ?? null,
-        created_at: nowIso(),
-      })
-      .execute();
+      },
+      decision.decision === "reject",
+    );
     if (decision.decision === "approve" && !(await repo.findMainPhoto(trx, photo.user_id)))
       await repo.setMain(trx, photo.user_id, photo.id);
-    return true;
+    return logged;
   });
   if (!decided) {
     if (decision.decision === "approve" && photo.status !== "active") await unpublish(publicPhotos, photo);
     throw new ApiError(409, "already_decided", "Another moderator decided on this photo");
   }
+  // A rejection is a decision against the member: they are told why, with the link to appeal it once.
+  if (decided.appealToken) await tellMemberOfDecision(deps, site, decided.row, decided.appealToken);
   return { ok: true as const };
+}
+
+/**
+ * Takes a published photo down by a moderator's decision on a report (docs/product.md §6.8): rejected, its public
+ * files removed, and the next photo main if it was. Its private files stay, so an appeal can restore it.
+ */
+export async function withdrawPhoto(trx: Tx, photo: PhotoRow & { is_main: number; status: string }) {
+  await trx
+    .updateTable("photos")
+    .set({ status: "rejected", rejection_reason: null, is_main: 0 })
+    .where("id", "=", photo.id)
+    .execute();
+  if (photo.is_main) {
+    const next = await repo.firstActivePhoto(trx, photo.user_id);
+    if (next) await repo.setMain(trx, photo.user_id, next.id);
+  }
+}
+
+/** Removes a withdrawn photo's public files (after the decision committed). */
+export const unpublishPhoto = (publicPhotos: FileStorage, photo: PhotoRow) => unpublish(publicPhotos, photo);
+
+/** Restores a rejected or withdrawn photo when an appeal reverses the decision: published again, main if none is. */
+export async function restorePhoto({ db, storage, publicPhotos }: PhotoDeps, photo: PhotoRow) {
+  await publish(publicPhotos, storage, photo);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("photos")
+      .set({ status: "active", rejection_reason: null })
+      .where("id", "=", photo.id)
+      .execute();
+    if (!(await repo.findMainPhoto(trx, photo.user_id))) await repo.setMain(trx, photo.user_id, photo.id);
+  });
 }

@@ -11,6 +11,7 @@ const footerLinks = [
   { to: "/pages/cookies", key: "footer.cookies" },
   { to: "/pages/ban", key: "footer.ban" },
   { to: "/pricing", key: "footer.pricing" },
+  { to: "/complaints", key: "footer.complaints" },
   { to: "/pages/return-policy", key: "footer.returns" },
   { to: "/pages/faq", key: "footer.faq" },
   { to: "/pages/service", key: "footer.service" },

@@ -6,6 +6,7 @@ const typingShownMs = 5_000;
 const typingSentEveryMs = 3_000;
 /** While the event stream is down, the open conversation is read again this often (docs/architecture.md "Chat"). */
 const fallbackPollMs = 10_000;
+const busyRetryMs = 300;
 
 /**
  * Live delivery for an open conversation: its Server-Sent Events stream (`/chats/{id}/events`) says when a message
@@ -23,8 +24,10 @@ export function useChatLive({ conversation, newestId }: { conversation: number |
   newest.current = newestId;
   const refresh = useRef(() => {});
   refresh.current = () => {
-    if (document.visibilityState === "visible" && revalidator.state === "idle") void revalidator.revalidate();
-    else stale.current = true;
+    if (document.visibilityState !== "visible") stale.current = true;
+    else if (revalidator.state === "idle") void revalidator.revalidate();
+    // A read already under way (a poll, a form) may have started before this message: read again after it.
+    else setTimeout(() => refresh.current(), busyRetryMs);
   };
 
   useEffect(() => {

@@ -5,6 +5,7 @@ import { EntryWarning } from "~/components/entry-warning";
 import { ErrorPage } from "~/components/error-page";
 import { FlashMessage } from "~/components/flash-message";
 import { LiveCounts } from "~/components/live-counts";
+import { PhotoWarning } from "~/components/photo-warning";
 import { SignupModalProvider } from "~/components/signup-modal";
 import { SiteFooter } from "~/components/site-footer";
 import { TimeBonus } from "~/components/time-bonus";
@@ -31,6 +32,7 @@ function DefaultChrome({ root, children }: { root: RootData; children: React.Rea
       {root.member?.timeBonus && <TimeBonus {...root.member.timeBonus} />}
       <FlashMessage flash={root.flash} />
       {root.member?.needsActivation && <ActivationReminder email={root.member.email} isPhone={root.isPhone} />}
+      {root.member?.photoWarning && !root.member.needsActivation && <PhotoWarning />}
       {root.member && <AutoLikeNotice />}
       {children}
       <SiteFooter root={root} />

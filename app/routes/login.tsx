@@ -46,13 +46,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithFlash(request, safeRedirect(submission.value.redirectTo, "/members"), flash);
   } catch (error) {
     if (!(error instanceof ApiCallError)) throw error;
-    // docs/product.md §8: the failed and blocked messages; a per-IP limit reads like a block without minutes.
+    // docs/product.md §8: the failed and blocked messages; a per-IP limit reads like a block without minutes; a
+    // moderator's suspension or ban points to the mail with its reasons (§6.8).
     const key =
-      error.code === "account_blocked"
-        ? "login.blocked"
-        : error.code === "rate_limited"
-          ? "login.rateLimited"
-          : "login.failed";
+      (
+        {
+          account_blocked: "login.blocked",
+          rate_limited: "login.rateLimited",
+          account_suspended: "login.suspended",
+          account_banned: "login.banned",
+        } as Record<string, string>
+      )[error.code] ?? "login.failed";
     const minutes = typeof error.data.minutes === "number" ? error.data.minutes : 0;
     return data(
       { result: submission.reply({ formErrors: [key], hideFields: ["password"] }), minutes },

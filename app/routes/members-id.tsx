@@ -135,6 +135,13 @@ export default function MemberProfile({ loaderData }: Route.ComponentProps) {
                   {profile.blocked ? t("profile.unblock") : t("profile.block")}
                 </SubmitButton>
               </Form>
+              <Link
+                to={`/report?subject=profile&id=${profile.id}&back=${encodeURIComponent(`/members/${profile.id}`)}`}
+                className="btn btn-link"
+                rel="nofollow"
+              >
+                {t("report.profile")}
+              </Link>
             </div>
           ) : (
             <p className="d-flex flex-wrap gap-2 mb-4">
@@ -252,7 +259,20 @@ function Gallery({
       ) : (
         <div className="profile-card-placeholder rounded-3" role="img" aria-label={t("profile.noPhoto")} />
       )}
-      <p className="small text-body-secondary mt-2 mb-2">{t("profile.photoCount", { count: profile.photo_count })}</p>
+      <p className="small text-body-secondary mt-2 mb-2">
+        {t("profile.photoCount", { count: profile.photo_count })}
+        {member && main && (
+          <>
+            {" · "}
+            <Link
+              to={`/report?subject=photo&id=${main.id}&back=${encodeURIComponent(`/members/${profile.id}`)}`}
+              rel="nofollow"
+            >
+              {t("report.photo")}
+            </Link>
+          </>
+        )}
+      </p>
       <div className="row g-2">
         {rest.map((photo) => (
           <div className="col-4" key={photo.id}>

@@ -1,4 +1,6 @@
 import { data, Form, useActionData } from "react-router";
+import { AppealCaseCard, ReportCaseCard } from "~/components/reports/moderation-cases";
+import type { Refusal } from "~/components/reports/report-fields";
 import { SubmitButton } from "~/components/submit-button";
 import { keyOf } from "~/i18n/keys";
 import { useTranslation } from "~/i18n/translator";
@@ -6,6 +8,7 @@ import { requireMember } from "~/services/auth.server";
 import { countryNamer } from "~/services/countries";
 import { getI18n, localeOf } from "~/services/i18n.server";
 import { decidePhoto, loadPendingPhotos } from "~/services/photos.server";
+import { decide, loadReportQueue } from "~/services/reports.server";
 import { pageMeta } from "~/services/seo";
 import { rejectionReasons } from "../../contract/profile-values";
 import type { Route } from "./+types/moderation";
@@ -19,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const call = { request, context };
   const member = await requireMember(call);
   if (!member.moderator) throw data(null, { status: 404 });
-  const { photos } = await loadPendingPhotos(call);
+  const [{ photos }, { reports, appeals }] = await Promise.all([loadPendingPhotos(call), loadReportQueue(call)]);
   const locale = localeOf(context);
   const country = countryNamer(locale);
   const date = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" });
@@ -29,6 +32,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       member: { ...photo.member, country: country(photo.member.country) },
       uploaded: date.format(new Date(photo.created_at)),
     })),
+    reports: reports.map((r) => ({
+      ...r,
+      opened: date.format(new Date(r.opened_at)),
+      member: r.member && { ...r.member, country: country(r.member.country) },
+    })),
+    appeals: appeals.map((a) => ({
+      ...a,
+      appealed: date.format(new Date(a.appealed_at)),
+      member: a.member && { ...a.member, country: country(a.member.country) },
+    })),
     title: getI18n(context).t("moderation.title"),
   };
 }
@@ -37,7 +50,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const call = { request, context };
   const member = await requireMember(call);
   if (!member.moderator) throw data(null, { status: 404 });
-  const answer = await decidePhoto(call, await request.formData());
+  const form = await request.formData();
+  const answer = form.has("intent") ? await decide(call, form) : await decidePhoto(call, form);
   return answer instanceof Response ? answer : data(answer, { status: 400 });
 }
 
@@ -54,7 +68,7 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
         {loaderData.photos.length === 0 && <p>{t("moderation.empty")}</p>}
         <ul className="list-unstyled row row-cols-1 row-cols-sm-2 row-cols-lg-3 g-3">
           {loaderData.photos.map((photo) => {
-            const error = refused?.id === photo.id ? refused.error : undefined;
+            const error = refused && "error" in refused && refused.id === photo.id ? refused.error : undefined;
             return (
               <li className="col" key={photo.id}>
                 <article className="card h-100" aria-labelledby={`photo-${photo.id}-member`}>
@@ -115,9 +129,41 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
           })}
         </ul>
       </section>
+      <section aria-labelledby="reports-title" className="mt-5">
+        <h2 id="reports-title" className="h5">
+          {t("moderation.reports")}
+        </h2>
+        {loaderData.reports.length === 0 && <p>{t("moderation.noReports")}</p>}
+        <ul className="list-unstyled row row-cols-1 row-cols-sm-2 g-3">
+          {loaderData.reports.map((item) => (
+            <li className="col" key={item.id}>
+              <ReportCaseCard item={item} refusal={refusalFor(refused, item.id)} />
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="appeals-title" className="mt-5">
+        <h2 id="appeals-title" className="h5">
+          {t("moderation.appeals")}
+        </h2>
+        {loaderData.appeals.length === 0 && <p>{t("moderation.noAppeals")}</p>}
+        <ul className="list-unstyled row row-cols-1 row-cols-sm-2 g-3">
+          {loaderData.appeals.map((item) => (
+            <li className="col" key={item.id}>
+              <AppealCaseCard item={item} />
+            </li>
+          ))}
+        </ul>
+      </section>
     </main>
   );
 }
+
+/** The refusal of a report decision, on the card it belongs to. */
+const refusalFor = (answer: unknown, id: number) => {
+  const refused = answer as { id?: number; refusal?: Refusal } | undefined;
+  return refused?.id === id ? refused.refusal : undefined;
+};
 
 /** A reason reads as the end of "Not approved: …" to the member; as a choice of its own it starts with a capital. */
 const sentenceCase = (text: string) => text.charAt(0).toLocaleUpperCase() + text.slice(1);

@@ -14,6 +14,14 @@ export const entryWarningCookie = createCookie("entry_warning_skipped", {
   maxAge: year,
 });
 
+/** When this device dismissed the profile-photo warning (docs/product.md §3: hide-enrich-alert, with its time). */
+export const photoWarningCookie = createCookie("hide-enrich-alert", {
+  path: "/",
+  sameSite: "lax",
+  httpOnly: true,
+  maxAge: year,
+});
+
 /** A one-time message for the next page (post/redirect/get). */
 export const flashCookie = createCookie("flash", { path: "/", sameSite: "lax", httpOnly: true, maxAge: 60 });
 

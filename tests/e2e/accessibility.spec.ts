@@ -156,6 +156,10 @@ for (const variant of variants) {
       ]) {
         await visit(page, path);
       }
+      await visit(page, "/complaints", "complaints");
+      await page.getByRole("button", { name: en.complaints.send }).click();
+      await expect(page.getByLabel(en.complaints.email)).toHaveAttribute("aria-invalid", "true");
+      await checkScreen(page, "complaints refused");
       await visit(page, "/reset-password", "reset password");
       await visit(page, "/reset-password/do?token=not-a-token", "new password");
       await visit(page, "/mail-change/do", "mail change, invalid link");
@@ -246,6 +250,14 @@ for (const variant of variants) {
       await visit(page, "/transactions", "transactions");
       await visit(page, "/premium", "premium");
       await visit(page, "/pricing", "pricing");
+      await visit(page, `/report?subject=profile&id=${ben.id}`, "report a profile");
+      await page.getByRole("radio", { name: en.report.reasons.other }).check();
+      await page.getByRole("button", { name: en.report.send }).click();
+      await expect(page.getByText(en.report.detailsRequired)).toBeVisible();
+      await checkScreen(page, "report refused");
+      await page.getByLabel(en.report.details).fill("Asks for money");
+      await page.getByRole("button", { name: en.report.send }).click();
+      await expect(page).toHaveURL(new RegExp(`/members/${ben.id}$`));
       await visit(page, `/members/${ben.id}/chat`, "chat start, icebreaker");
       await page.goto(`/members/${ben.id}/chat?icebreaker=0`);
       await page.getByLabel(en.chat.writeLabel).fill("Hello Ben");
@@ -267,7 +279,7 @@ for (const variant of variants) {
       else await expect(page.getByRole("dialog", { name: en.likes.matchTitle })).toBeVisible();
       await checkScreen(page, "match");
 
-      // The moderation area, with Anna's photo in its queue.
+      // The moderation area, with Anna's photo and her report of Ben in its queues.
       const staff = await openContext(browser, baseURL, variant.blockScripts);
       await logIn(staff.page, demo.moderator);
       await visit(staff.page, "/moderation", "moderation queue");

@@ -35,7 +35,7 @@ test("public pages load no JavaScript and at most 10 kB of CSS", async ({ page, 
   await page
     .context()
     .addCookies([{ name: "entry_warning_skipped", value: "1", url: test.info().project.use.baseURL! }]);
-  for (const path of ["/", "/pages/terms", "/pages/faq"]) {
+  for (const path of ["/", "/pages/terms", "/pages/faq", "/complaints", "/appeal?token=none"]) {
     const weight = await weigh(page, request, path);
     expect(weight.js, path).toBe(0);
     expect(weight.css, path).toBeLessThanOrEqual(cssBudget);

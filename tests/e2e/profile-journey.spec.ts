@@ -140,3 +140,19 @@ test("a file that is not a photo is refused at the field", async ({ page, reques
   await expect(page.getByLabel(en.photos.file, { exact: true })).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByRole("region", { name: en.photos.title }).getByRole("listitem")).toHaveCount(0);
 });
+
+test("a member without a photo is asked for one, and a closed warning stays closed", async ({ page, request }) => {
+  const member = await createMember(request, { gender: "female", seeking: "male" });
+  await logIn(page, member);
+  await page.goto("/members");
+  const warning = page.locator(".alert", { hasText: en.photoWarning.text });
+  await expect(warning).toBeVisible();
+  await expect(warning.getByRole("link", { name: en.photoWarning.add })).toHaveAttribute("href", "/profile#photos");
+
+  await warning.getByRole("button", { name: en.photoWarning.dismiss }).click();
+  await expect(page).toHaveURL(/\/members$/);
+  await expect(warning).toHaveCount(0);
+  await page.goto("/likes");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByText(en.photoWarning.text)).toHaveCount(0);
+});

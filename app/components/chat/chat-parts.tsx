@@ -23,6 +23,7 @@ export function Avatar({ profile, cdnPrefix, size }: { profile: ProfileCard; cdn
 
 /** What the list shows of a last message: its text, or only its kind. */
 export function lastMessageText(t: Translate, message: Message) {
+  if (message.removed) return t("chat.removed");
   if (message.kind === "photo") return t("chat.kinds.photo");
   if (message.kind === "gift") return t("chat.kinds.gift");
   return message.text ?? "";
@@ -49,6 +50,7 @@ export function MessageBody({
   conversationId: number;
 }) {
   const { t } = useTranslation();
+  if (message.removed) return <span className="small text-body-secondary">{t("chat.removed")}</span>;
   if (message.kind === "gift" && message.gift)
     return (
       <span className="d-flex flex-column align-items-center gap-1">

@@ -81,12 +81,23 @@ export function Conversation(props: {
                 />
                 <span className="d-block small">
                   <time dateTime={message.created_at}>{time.format(new Date(message.created_at))}</time>
-                  {message.mine && (
+                  {message.mine ? (
                     <>
                       {" · "}
                       {t("chat.cost", { count: message.credits })}
                       {message.id <= readUpTo && ` · ${t("chat.read")}`}
                     </>
+                  ) : (
+                    !message.removed && (
+                      <>
+                        {" · "}
+                        <Link
+                          to={`/report?subject=message&id=${message.id}&back=${encodeURIComponent(`/chats/${conversation.id ?? ""}`)}`}
+                        >
+                          {t("report.message")}
+                        </Link>
+                      </>
+                    )
                   )}
                 </span>
               </li>

@@ -1,0 +1,53 @@
+import path from "node:path";
+import { HOUR } from "../../contract/durations";
+import { localDiskStorage } from "../adapters/storage";
+import type { RouteDeps } from "../app";
+import { perAddressLimit } from "../http/rate-limit";
+import { type ContractRoutes, contractRoutes } from "../http/register";
+import { appealView, decideAppeal, decideReport, fileAppeal, reportQueue } from "./decisions.service";
+import { fileComplaint, fileReport } from "./reports.service";
+
+/**
+ * report.php and complaint.php (anyone can report; docs/product.md §6.8), the moderators' report queue and
+ * decisions, and appeal.php, which works from the mailed link without a login.
+ */
+export function reportsRoutes({ db, env, mailer, storage, publicPhotos }: RouteDeps): ContractRoutes {
+  const routes = contractRoutes();
+  const { register } = routes;
+  // The complaint form mails a receipt to any address: limited per visitor address like every mail.
+  const complaintLimit = perAddressLimit(HOUR, env.MAILS_PER_HOUR, "Too many complaints, please try again later");
+  const photos = publicPhotos ?? localDiskStorage(path.join(env.DATA_DIR, "uploads", "photos"));
+  const decisionDeps = (log: RouteDeps["logger"]) => ({ db, storage, publicPhotos: photos, mailer, log });
+
+  register("post", "/api/report.php", async ({ site, member, body, log }) => {
+    const receipt = await fileReport(db, site, member, body);
+    log.info({ userId: member.id, subject: body.subject, reference: receipt.reference }, "report filed");
+    return receipt;
+  });
+
+  register("post", "/api/complaint.php", complaintLimit, async ({ site, body, log }) => {
+    const receipt = await fileComplaint({ db, mailer }, site, body);
+    log.info({ reference: receipt.reference }, "complaint filed");
+    return receipt;
+  });
+
+  register("get", "/api/moderation-reports.php", ({ site, member }) => reportQueue(db, site, member));
+
+  register("post", "/api/moderation-report.php", ({ site, member, body, log }) =>
+    decideReport(decisionDeps(log), site, member, body),
+  );
+
+  register("post", "/api/moderation-appeal.php", ({ site, member, body, log }) =>
+    decideAppeal(decisionDeps(log), site, member, body),
+  );
+
+  register("get", "/api/appeal.php", ({ query }) => appealView(db, query.token));
+
+  register("post", "/api/appeal.php", async ({ body, log }) => {
+    const filed = await fileAppeal(db, body);
+    log.info("appeal filed");
+    return filed;
+  });
+
+  return routes;
+}

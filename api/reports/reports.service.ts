@@ -1,0 +1,153 @@
+import type { z } from "zod";
+import { reportReference } from "../../contract/report-values";
+import type { complaintRequestSchema, reportRequestSchema } from "../../contract/reports";
+import type { Mailer } from "../adapters/mail";
+import { type Db, nowIso } from "../db/database";
+import type { ReportSubject, SiteRow, UserRow } from "../db/schema";
+import { ApiError } from "../errors";
+import { siteOrigin } from "../http/site-origin";
+import { renderMail } from "../mail/templates";
+import { isVisibleMember } from "../members/members.repository";
+import * as repo from "./reports.repository";
+
+const notFound = () => new ApiError(404, "not_found", "There is nothing to report here");
+
+/** What a report is about and whose it is, checked against what the reporter can see. */
+async function reportedThing(
+  db: Db,
+  site: SiteRow,
+  reporter: UserRow,
+  request: { subject: "profile" | "photo" | "message"; id: number },
+): Promise<{ subject: ReportSubject; subject_id: number; member_id: number }> {
+  // A member may report someone they blocked, but not themselves, nor anyone they cannot see.
+  const canSee = (memberId: number) =>
+    isVisibleMember(db, site.id, reporter.id, memberId, { showBlockedByViewer: true });
+  if (request.subject === "profile") {
+    if (!(await canSee(request.id))) throw notFound();
+    return { subject: "profile", subject_id: request.id, member_id: request.id };
+  }
+  if (request.subject === "photo") {
+    const photo = await db
+      .selectFrom("photos")
+      .select(["id", "user_id"])
+      .where("id", "=", request.id)
+      .where("status", "=", "active")
+      .executeTakeFirst();
+    if (!photo || !(await canSee(photo.user_id))) throw notFound();
+    return { subject: "photo", subject_id: photo.id, member_id: photo.user_id };
+  }
+  // A message: one the reporter received, in a conversation of theirs.
+  const message = await repo.findSiteMessage(db, site.id, request.id);
+  const inTheirs = message && [message.member_low, message.member_high].includes(reporter.id);
+  if (!message || !inTheirs || message.sender_id === reporter.id) throw notFound();
+  return { subject: "message", subject_id: message.id, member_id: message.sender_id };
+}
+
+/**
+ * POST report.php (docs/product.md §6.8): the reported thing's open report gets this member's filing. Reporting it
+ * again, or two reports at once, give the same reference: the queue shows one case with every reporter's reason.
+ */
+export async function fileReport(
+  db: Db,
+  site: SiteRow,
+  reporter: UserRow,
+  request: z.infer<typeof reportRequestSchema>,
+) {
+  const thing = await reportedThing(db, site, reporter, request);
+  const now = nowIso();
+  const { id, added } = await db.transaction().execute(async (trx) => {
+    const report = await repo.openReportFor(trx, { site_id: site.id, ...thing }, now);
+    const added = await repo.addFiling(trx, {
+      report_id: report.id,
+      reporter_id: reporter.id,
+      language: reporter.language,
+      reason: request.reason,
+      details: request.details ?? "",
+      created_at: now,
+    });
+    return { id: report.id, added };
+  });
+  return { reference: reportReference(id), already_reported: !added };
+}
+
+/** A link of this site to a member's profile (`/members/{id}` and the pages under it): the member's id. */
+function memberOfLink(site: SiteRow, url: string | undefined): number | null {
+  if (!url) return null;
+  try {
+    const link = new URL(url, siteOrigin(site));
+    if (link.origin !== siteOrigin(site)) return null;
+    const id = /^\/(?:members|likes\/m)\/(\d+)(?:\/|$)/.exec(link.pathname)?.[1];
+    return id ? Number(id) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * POST complaint.php: the public complaints form (docs/product.md §2.21), for anyone. A complaint naming a profile of
+ * this site joins that profile's report; any other is a case of its own. The receipt is mailed to the address
+ * given; when it cannot be sent, the complaint is not kept either, and the form says so.
+ */
+export async function fileComplaint(
+  deps: { db: Db; mailer: Mailer },
+  site: SiteRow,
+  complaint: z.infer<typeof complaintRequestSchema>,
+) {
+  const { db, mailer } = deps;
+  const memberId = memberOfLink(site, complaint.url);
+  const member =
+    memberId === null
+      ? null
+      : await db
+          .selectFrom("users")
+          .select("id")
+          .where("id", "=", memberId)
+          .where("site_id", "=", site.id)
+          .executeTakeFirst();
+  const now = nowIso();
+  const filed = await db.transaction().execute(async (trx) => {
+    const report = await repo.openReportFor(
+      trx,
+      member
+        ? { site_id: site.id, subject: "profile", subject_id: member.id, member_id: member.id }
+        : { site_id: site.id, subject: "complaint", subject_id: null, member_id: null },
+      now,
+    );
+    const filing = await trx
+      .insertInto("report_filings")
+      .values({
+        report_id: report.id,
+        reporter_id: null,
+        reporter_email: complaint.email,
+        reporter_name: complaint.name || null,
+        language: complaint.language,
+        reason: complaint.reason,
+        details: complaint.details,
+        url: complaint.url || null,
+        created_at: now,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return { reportId: report.id, filingId: filing.id };
+  });
+  const reference = reportReference(filed.reportId);
+  const mail = renderMail("complaintReceipt", {
+    to: complaint.email,
+    language: complaint.language,
+    name: complaint.name || complaint.email,
+    site: site.name,
+    supportEmail: site.support_email,
+    link: `${siteOrigin(site)}/complaints`,
+    values: { reference },
+  });
+  try {
+    await mailer.send({ ...mail, from: `"${site.name}" <${site.support_email}>` });
+  } catch (error) {
+    // No receipt, no complaint: the form says so and keeps what was typed, so sending again is one click.
+    await repo.withdrawFiling(db, filed.reportId, filed.filingId);
+    throw new ApiError(503, "mail_failed", "We could not send the receipt; please try again later.", {
+      cause: String(error),
+    });
+  }
+  return { reference };
+}

@@ -1,0 +1,32 @@
+import { Form, Link, useLocation, useMatches } from "react-router";
+import { useTranslation } from "~/i18n/translator";
+import { SubmitButton } from "./submit-button";
+
+// Where the member is already dealing with photos, or with something more pressing than a photo.
+const quietRoutes = new Set(["profile", "signup", "complete-signup", "signup-matches", "moderation"]);
+
+/**
+ * The profile-photo warning of the default layout (docs/product.md §2): for a member without an approved main photo,
+ * a link to add one, and a close button that posts to /photo-warning, so it stays closed on this device without a
+ * script. The root loader leaves it out once dismissed.
+ */
+export function PhotoWarning() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const matches = useMatches();
+  if (matches.some((m) => quietRoutes.has(m.id))) return null;
+  return (
+    <div className="container-lg mt-3">
+      <div className="alert alert-info d-flex flex-wrap align-items-center gap-2 mb-0">
+        <span className="me-auto">{t("photoWarning.text")}</span>
+        <Link to="/profile#photos" className="btn btn-sm btn-primary">
+          {t("photoWarning.add")}
+        </Link>
+        <Form method="post" action="/photo-warning" className="d-inline">
+          <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+          <SubmitButton className="btn btn-sm btn-outline-dark">{t("photoWarning.dismiss")}</SubmitButton>
+        </Form>
+      </div>
+    </div>
+  );
+}

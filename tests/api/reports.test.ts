@@ -1,0 +1,282 @@
+import sharp from "sharp";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { messagesResponseSchema } from "../../contract/chat";
+import { moderationReportsResponseSchema } from "../../contract/reports";
+import { createSite } from "./support/factories";
+import { giveCredits, loggedInMember, mailedToken, startTestApi, type TestApi } from "./support/test-api";
+
+let api: TestApi;
+let site: { id: number; domain: string };
+
+beforeAll(async () => {
+  api = await startTestApi({ LOGIN_RATE_PER_IP: "100000", MAILS_PER_HOUR: "1000" });
+  site = await createSite(api.db);
+});
+afterAll(() => api.close());
+
+type Member = Awaited<ReturnType<typeof loggedInMember>>;
+const member = (options: { language?: string } = {}) =>
+  loggedInMember(api, site.domain, { siteId: site.id, ...options });
+async function moderator() {
+  const m = await member();
+  await api.db.updateTable("users").set({ role: "moderator" }).where("id", "=", m.id).execute();
+  return m;
+}
+const call = (method: string, url: string, cookie?: string, body?: unknown) =>
+  api.call(url, { method, domain: site.domain, cookie, body });
+const report = (m: Member, body: object) => call("POST", "/api/report.php", m.cookie, body);
+const queueOf = async (m: Member) =>
+  moderationReportsResponseSchema.parse((await call("GET", "/api/moderation-reports.php", m.cookie)).body);
+const logIn = (m: Member) => call("POST", "/api/user.php", undefined, { email: m.email, password: m.password });
+const mailsTo = async (to: string) => (await api.mailer.outbox()).filter((m) => m.to === to);
+let keys = 0;
+async function sendMessage(from: Member, to: Member, text: string) {
+  await giveCredits(api.db, from.id, 50);
+  const sent = await api.call("/api/message.php", {
+    method: "POST",
+    domain: site.domain,
+    cookie: from.cookie,
+    body: { to: to.id, text },
+    headers: { "idempotency-key": `report-test-${keys++}` },
+  });
+  expect(sent.status).toBe(200);
+  return sent.body.message.id as number;
+}
+
+test("reports of one profile merge into one case, however often and however many at once", async () => {
+  const eve = await member();
+  const reporters = await Promise.all(Array.from({ length: 6 }, () => member()));
+  const receipts = await Promise.all(
+    reporters.map((r, i) => report(r, { subject: "profile", id: eve.id, reason: i % 2 ? "fake" : "spam" })),
+  );
+  expect(receipts.map((r) => [r.status, r.body.error])).toEqual(reporters.map(() => [200, undefined]));
+  const references = new Set(receipts.map((r) => r.body.reference));
+  expect(references.size).toBe(1);
+
+  const again = await report(reporters[0]!, { subject: "profile", id: eve.id, reason: "fake" });
+  expect(again.body).toEqual({ reference: receipts[0]!.body.reference, already_reported: true });
+
+  const mod = await moderator();
+  const cases = (await queueOf(mod)).reports.filter((r) => r.member?.id === eve.id);
+  expect(cases).toHaveLength(1);
+  expect(cases[0]!.filings).toHaveLength(6);
+  expect(cases[0]!.reference).toBe(receipts[0]!.body.reference);
+});
+
+test("a member reports only what they can see, never themselves; 'other' needs words", async () => {
+  const anna = await member();
+  const ben = await member();
+  const carl = await member();
+  expect((await report(anna, { subject: "profile", id: anna.id, reason: "spam" })).status).toBe(404);
+  expect((await report(anna, { subject: "profile", id: 999999, reason: "spam" })).status).toBe(404);
+  const other = await report(anna, { subject: "profile", id: ben.id, reason: "other" });
+  expect(other.status).toBe(400);
+  expect(other.body.data.fields).toEqual({ details: "report.detailsRequired" });
+
+  // A message: only its receiver can report it, not its sender nor a third member.
+  const message = await sendMessage(ben, anna, "Send me your bank details");
+  expect((await report(ben, { subject: "message", id: message, reason: "spam" })).status).toBe(404);
+  expect((await report(carl, { subject: "message", id: message, reason: "spam" })).status).toBe(404);
+  expect((await report(anna, { subject: "message", id: message, reason: "fake" })).status).toBe(200);
+
+  // The queue is for moderators only.
+  expect((await call("GET", "/api/moderation-reports.php", anna.cookie)).status).toBe(403);
+  expect((await call("POST", "/api/moderation-report.php", anna.cookie, { id: 1, decision: "dismiss" })).status).toBe(
+    403,
+  );
+});
+
+test("a hidden message is removed for both; the sender is told why with an appeal link, the reporter the outcome", async () => {
+  const anna = await member();
+  const ben = await member({ language: "de" });
+  const before = await sendMessage(anna, ben, "Hello Ben");
+  const message = await sendMessage(ben, anna, "You will regret ignoring me");
+  await sendMessage(anna, ben, "Please stop");
+  const filed = await report(anna, { subject: "message", id: message, reason: "harassment", details: "Threats" });
+
+  const mod = await moderator();
+  const item = (await queueOf(mod)).reports.find((r) => r.reference === filed.body.reference)!;
+  expect(item.subject).toBe("message");
+  expect(item.messages.map((m) => [m.text, m.reported])).toEqual([
+    ["Hello Ben", false],
+    ["You will regret ignoring me", true],
+    ["Please stop", false],
+  ]);
+  expect(item.messages[0]!.id).toBe(before);
+
+  const refused = await call("POST", "/api/moderation-report.php", mod.cookie, { id: item.id, decision: "hide" });
+  expect(refused.status).toBe(400);
+  expect(refused.body.data.fields).toEqual({ reason: "moderation.reasonRequired" });
+  const decided = await call("POST", "/api/moderation-report.php", mod.cookie, {
+    id: item.id,
+    decision: "hide",
+    reason: "harassment",
+    explanation: "Threatening a member",
+  });
+  expect(decided.status).toBe(200);
+  const again = await call("POST", "/api/moderation-report.php", mod.cookie, { id: item.id, decision: "dismiss" });
+  expect(again.body.error).toBe("already_decided");
+
+  for (const viewer of [anna, ben]) {
+    const conversation = await api.db
+      .selectFrom("messages")
+      .select("conversation_id")
+      .where("id", "=", message)
+      .executeTakeFirstOrThrow();
+    const { messages } = messagesResponseSchema.parse(
+      (await call("GET", `/api/messages.php?conversation=${conversation.conversation_id}`, viewer.cookie)).body,
+    );
+    expect(messages.find((m) => m.id === message)).toMatchObject({ removed: true, text: null });
+  }
+  const [notice] = await mailsTo(ben.email);
+  expect(notice!.subject).toContain("Konto");
+  expect(notice!.links.some((l) => new URL(l).pathname === "/appeal")).toBe(true);
+  expect((await mailsTo(anna.email)).map((m) => m.subject)).toContain(
+    `Your report ${filed.body.reference}: our decision`,
+  );
+
+  const log = await api.db
+    .selectFrom("moderation_decisions")
+    .selectAll()
+    .where("report_id", "=", item.id)
+    .executeTakeFirstOrThrow();
+  expect(log).toMatchObject({ moderator_id: mod.id, member_id: ben.id, decision: "hide", reason: "harassment" });
+});
+
+test("a suspension ends the sessions and refuses logins; one appeal, decided by another moderator, can undo it", async () => {
+  const eve = await member();
+  const anna = await member();
+  await report(anna, { subject: "profile", id: eve.id, reason: "fake" });
+  const first = await moderator();
+  const second = await moderator();
+  const item = (await queueOf(first)).reports.find((r) => r.member?.id === eve.id)!;
+  const suspended = await call("POST", "/api/moderation-report.php", first.cookie, {
+    id: item.id,
+    decision: "suspend",
+    reason: "fake",
+    days: 7,
+  });
+  expect(suspended.status).toBe(200);
+
+  expect((await call("GET", "/api/user.php", eve.cookie)).status).toBe(403);
+  const refused = await logIn(eve);
+  expect(refused.body.error).toBe("account_suspended");
+  expect((await call("GET", `/api/profile.php?id=${eve.id}`, anna.cookie)).status).toBe(404);
+
+  const token = await mailedToken(api, eve.email, "/appeal");
+  const view = await call("GET", `/api/appeal.php?token=${token}`);
+  expect(view.body).toMatchObject({ decision: "suspend", reason: "fake", appealed: false });
+  expect(view.body.until).toBeTruthy();
+  expect((await call("GET", "/api/appeal.php?token=nonsense")).status).toBe(404);
+  const empty = await call("POST", "/api/appeal.php", undefined, { token, text: " " });
+  expect(empty.body.data.fields).toEqual({ text: "appeal.textRequired" });
+
+  // Two appeals at once: one is taken, the other told it was appealed already.
+  const appeals = await Promise.all(
+    ["It is really me", "Please look again"].map((text) => call("POST", "/api/appeal.php", undefined, { token, text })),
+  );
+  expect(appeals.map((a) => a.status).sort()).toEqual([200, 409]);
+
+  const appeal = (await queueOf(second)).appeals.find((a) => a.member?.id === eve.id)!;
+  expect(appeal).toMatchObject({ decision: "suspend", reason: "fake" });
+  const own = await call("POST", "/api/moderation-appeal.php", first.cookie, { id: appeal.id, decision: "reverse" });
+  expect(own.body.error).toBe("own_decision");
+  const reversed = await call("POST", "/api/moderation-appeal.php", second.cookie, {
+    id: appeal.id,
+    decision: "reverse",
+  });
+  expect(reversed.status).toBe(200);
+  expect((await logIn(eve)).status).toBe(200);
+  expect((await call("GET", `/api/profile.php?id=${eve.id}`, anna.cookie)).status).toBe(200);
+  expect((await queueOf(second)).appeals.find((a) => a.id === appeal.id)).toBeUndefined();
+  expect((await mailsTo(eve.email)).map((m) => m.subject)).toContain("Your appeal: our decision");
+});
+
+test("a ban closes the account; a report dismissed leaves everything as it was", async () => {
+  const eve = await member();
+  const zoe = await member();
+  const anna = await member();
+  const mod = await moderator();
+  await report(anna, { subject: "profile", id: eve.id, reason: "underage" });
+  await report(anna, { subject: "profile", id: zoe.id, reason: "spam" });
+  const queue = await queueOf(mod);
+  const eveCase = queue.reports.find((r) => r.member?.id === eve.id)!;
+  const zoeCase = queue.reports.find((r) => r.member?.id === zoe.id)!;
+  await call("POST", "/api/moderation-report.php", mod.cookie, { id: eveCase.id, decision: "ban", reason: "underage" });
+  await call("POST", "/api/moderation-report.php", mod.cookie, { id: zoeCase.id, decision: "dismiss" });
+  expect((await logIn(eve)).body.error).toBe("account_banned");
+  expect((await logIn(zoe)).status).toBe(200);
+  expect(await mailsTo(zoe.email)).toEqual([]);
+  expect((await mailsTo(anna.email)).some((m) => m.subject.includes(zoeCase.reference))).toBe(true);
+});
+
+test("the complaints form takes anyone's complaint, mails a receipt, and a link to a profile joins its report", async () => {
+  const eve = await member();
+  const loose = await call("POST", "/api/complaint.php", undefined, {
+    email: "Visitor@Example.com",
+    name: "Vera",
+    reason: "other",
+    details: "I was charged twice",
+    language: "fr",
+  });
+  expect(loose.status).toBe(200);
+  const [receipt] = await mailsTo("visitor@example.com");
+  expect(receipt!.subject).toContain(loose.body.reference);
+
+  const aboutEve = await call("POST", "/api/complaint.php", undefined, {
+    email: "other@example.com",
+    url: `https://${site.domain}/members/${eve.id}`,
+    reason: "fake",
+    details: "This is a photo of me",
+  });
+  const anna = await member();
+  const filed = await report(anna, { subject: "profile", id: eve.id, reason: "fake" });
+  expect(filed.body.reference).toBe(aboutEve.body.reference);
+
+  const missing = await call("POST", "/api/complaint.php", undefined, { email: "x", reason: "spam" });
+  expect(missing.status).toBe(400);
+  expect(missing.body.data.fields).toMatchObject({
+    email: expect.any(String),
+    details: expect.any(String),
+  });
+
+  // A complaint about nothing on the site can only be closed.
+  const mod = await moderator();
+  const item = (await queueOf(mod)).reports.find((r) => r.reference === loose.body.reference)!;
+  expect(item).toMatchObject({ subject: "complaint", member: null });
+  expect(item.filings[0]).toMatchObject({ by: "Vera, visitor@example.com", details: "I was charged twice" });
+  const hide = await call("POST", "/api/moderation-report.php", mod.cookie, {
+    id: item.id,
+    decision: "ban",
+    reason: "other",
+  });
+  expect(hide.body.data.fields).toEqual({ decision: "moderation.onlyDismiss" });
+});
+
+test("a rejected photo is a decision too: the member is told why and an appeal can bring the photo back", async () => {
+  await api.db.updateTable("sites").set({ photo_moderation: 1 }).where("id", "=", site.id).execute();
+  const anna = await member();
+  const mod = await moderator();
+  const other = await moderator();
+  const bytes = await sharp({ create: { width: 800, height: 1000, channels: 3, background: "#48c" } })
+    .jpeg()
+    .toBuffer();
+  const uploaded = await fetch(`${api.url}/api/photo.php`, {
+    method: "POST",
+    headers: { "x-forwarded-host": site.domain, cookie: anna.cookie, "content-type": "application/octet-stream" },
+    body: new Uint8Array(bytes),
+  });
+  const { photo } = (await uploaded.json()) as { photo: { id: number } };
+  await call("POST", "/api/moderation-photo.php", mod.cookie, {
+    id: photo.id,
+    decision: "reject",
+    reason: "not_a_portrait",
+  });
+  const token = await mailedToken(api, anna.email, "/appeal");
+  expect((await call("POST", "/api/appeal.php", undefined, { token, text: "That is me with a hat" })).status).toBe(200);
+  const appeal = (await queueOf(other)).appeals.find((a) => a.member?.id === anna.id)!;
+  expect(appeal).toMatchObject({ subject: "photo", decision: "reject", photo_id: photo.id });
+  await call("POST", "/api/moderation-appeal.php", other.cookie, { id: appeal.id, decision: "reverse" });
+  const own = await call("GET", "/api/photos.php", anna.cookie);
+  expect(own.body.photos[0]).toMatchObject({ id: photo.id, status: "active", is_main: true });
+});
