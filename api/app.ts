@@ -17,6 +17,7 @@ import type { Db } from "./db/database";
 import type { ApiEnv } from "./env.server";
 import { ApiError } from "./errors";
 import { type EventBus, inProcessBus } from "./events/event-bus";
+import { geocodeRoutes } from "./geocode/geocode.routes";
 import { sessionCookieFor, sessionTokenOf } from "./http/cookies";
 import { type ApiLocals, locals, requestIdOf } from "./http/locals";
 import { isLoopback } from "./http/loopback";
@@ -86,6 +87,7 @@ export function apiRoutes(deps: ApiDeps): ContractRoutes[] {
     profileRoutes,
     photosRoutes,
     reportsRoutes,
+    geocodeRoutes,
     lifecycleRoutes,
     paymentsRoutes,
     chatRoutes,

@@ -49,6 +49,8 @@ const apiEnvSchema = z.object({
   SMS_GATEWAY_URL: z.url().optional(),
   /** Sent to the gateway as `Authorization: Bearer …`. */
   SMS_GATEWAY_TOKEN: z.string().optional(),
+  /** A reverse geocoder with Nominatim's interface; unset, the embedded gazetteer answers (api/geocode). */
+  GEOCODER_URL: z.url().optional(),
 });
 export type ApiEnv = z.infer<typeof apiEnvSchema> & {
   databaseUrl: string;

@@ -68,4 +68,5 @@ export default [
   route("chats/:id/events", "routes/chat-events.tsx", { id: "chats-id-events" }),
   route("chat-photos/:message/:width/:format", "routes/chat-photo.tsx", { id: "chat-photos" }),
   route("photo-files/:photo/:width/:format", "routes/photo-file.tsx", { id: "photo-files" }),
+  route("geocode", "routes/geocode.tsx", { id: "geocode" }),
 ] satisfies RouteConfig;

@@ -31,6 +31,7 @@ import {
   directDebitStartSchema,
 } from "./direct-debit";
 import { apiErrorSchema } from "./errors";
+import { geocodeQuerySchema, geocodeResponseSchema } from "./geocode";
 import {
   autoLikeResponseSchema,
   blockResponseSchema,
@@ -416,6 +417,15 @@ export const endpoints = [
     summary: "Moderators: approve a photo, or reject it with a reason the member is told; logged with who and when",
     body: moderationDecisionSchema,
     response: okResponseSchema,
+    member: true,
+  },
+  {
+    method: "get",
+    path: "/api/geocode.php",
+    summary:
+      "The place at a position (a country of the site, its region, the city) for the profile's location; the position is not stored; 404 when no place is known there",
+    query: geocodeQuerySchema,
+    response: geocodeResponseSchema,
     member: true,
   },
   {

@@ -23,6 +23,14 @@ export function OwnPhotos({
   uploadError?: string;
 }) {
   const { t } = useTranslation();
+  // Where premium has more room, the way to it: beside the limit, or under the upload form.
+  const upgrade = (
+    <Trans
+      i18nKey="photos.limitPremium"
+      values={{ limit: photoLimits.premium }}
+      components={{ premium: <Link to="/premium" /> }}
+    />
+  );
   const counted = photos.filter((p) => p.status !== "rejected").length;
   const full = counted >= limit;
   return (
@@ -36,29 +44,18 @@ export function OwnPhotos({
         {photos.map((photo, index) => (
           <li className="col" key={photo.id} id={`photo-${photo.id}`}>
             <div className="card h-100">
-              {photo.thumb_url ? (
+              <picture>
+                {/* Not published (yet): only its owner loads it, through the member's own session. */}
+                {!photo.thumb_url && <source srcSet={`/photo-files/${photo.id}/320/webp`} type="image/webp" />}
                 <img
-                  src={photo.thumb_url}
+                  src={photo.thumb_url ?? `/photo-files/${photo.id}/320/jpeg`}
                   alt={t("chat.yourPhoto")}
                   width={320}
                   height={400}
                   loading="lazy"
-                  className="card-img-top portrait-photo"
+                  className={`card-img-top portrait-photo${photo.status === "rejected" ? " opacity-50" : ""}`}
                 />
-              ) : (
-                // Not published (yet): only its owner loads it, through the member's own session.
-                <picture>
-                  <source srcSet={`/photo-files/${photo.id}/320/webp`} type="image/webp" />
-                  <img
-                    src={`/photo-files/${photo.id}/320/jpeg`}
-                    alt={t("chat.yourPhoto")}
-                    width={320}
-                    height={400}
-                    loading="lazy"
-                    className={`card-img-top portrait-photo${photo.status === "rejected" ? " opacity-50" : ""}`}
-                  />
-                </picture>
-              )}
+              </picture>
               <div className="card-body p-2 small">
                 {photo.is_main && <span className="badge text-bg-primary">{t("photos.main")}</span>}
                 {photo.status === "pending" && (
@@ -85,10 +82,9 @@ export function OwnPhotos({
                     name="action"
                     value="earlier"
                     className="btn btn-sm btn-outline-dark"
-                    title={t("photos.earlier")}
+                    aria-label={t("photos.earlier")}
                   >
-                    <span aria-hidden="true">←</span>
-                    <span className="visually-hidden">{t("photos.earlier")}</span>
+                    ←
                   </SubmitButton>
                 )}
                 {index < photos.length - 1 && (
@@ -96,10 +92,9 @@ export function OwnPhotos({
                     name="action"
                     value="later"
                     className="btn btn-sm btn-outline-dark"
-                    title={t("photos.later")}
+                    aria-label={t("photos.later")}
                   >
-                    <span aria-hidden="true">→</span>
-                    <span className="visually-hidden">{t("photos.later")}</span>
+                    →
                   </SubmitButton>
                 )}
                 <SubmitButton name="action" value="delete" className="btn btn-sm btn-outline-danger">
@@ -112,14 +107,7 @@ export function OwnPhotos({
       </ul>
       {full ? (
         <div className="alert alert-info">
-          {t("photos.limitReached")}{" "}
-          {!premium && (
-            <Trans
-              i18nKey="photos.limitPremium"
-              values={{ limit: photoLimits.premium }}
-              components={{ premium: <Link to="/premium" /> }}
-            />
-          )}
+          {t("photos.limitReached")} {!premium && upgrade}
         </div>
       ) : (
         <Form method="post" encType="multipart/form-data" className="card card-body" aria-labelledby="add-photo-title">
@@ -148,15 +136,7 @@ export function OwnPhotos({
               {t(keyOf(uploadError))}
             </div>
           )}
-          {!premium && (
-            <p className="small mb-2">
-              <Trans
-                i18nKey="photos.limitPremium"
-                values={{ limit: photoLimits.premium }}
-                components={{ premium: <Link to="/premium" /> }}
-              />
-            </p>
-          )}
+          {!premium && <p className="small mb-2">{upgrade}</p>}
           <div>
             <SubmitButton>{t("photos.upload")}</SubmitButton>
           </div>

@@ -16,7 +16,7 @@ export function PhotoWarning() {
   const matches = useMatches();
   if (matches.some((m) => quietRoutes.has(m.id))) return null;
   return (
-    <div className="container-lg mt-3">
+    <aside className="container-lg mt-3" aria-label={t("photos.title")}>
       <div className="alert alert-info d-flex flex-wrap align-items-center gap-2 mb-0">
         <span className="me-auto">{t("photoWarning.text")}</span>
         <Link to="/profile#photos" className="btn btn-sm btn-primary">
@@ -27,6 +27,6 @@ export function PhotoWarning() {
           <SubmitButton className="btn btn-sm btn-outline-dark">{t("photoWarning.dismiss")}</SubmitButton>
         </Form>
       </div>
-    </div>
+    </aside>
   );
 }

@@ -286,6 +286,16 @@ function Gallery({
                 loading="lazy"
               />
             </a>
+            {member && (
+              <Link
+                to={`/report?subject=photo&id=${photo.id}&back=${encodeURIComponent(`/members/${profile.id}`)}`}
+                className="small"
+                rel="nofollow"
+                aria-label={t("report.photo")}
+              >
+                {t("report.message")}
+              </Link>
+            )}
           </div>
         ))}
         {Array.from({ length: profile.locked_photos }, (_, i) => (

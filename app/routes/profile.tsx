@@ -95,6 +95,37 @@ async function saveProfile(call: CallContext, formData: FormData) {
   return redirectWithFlash(call.request, "/profile", { message: "profileEditor.saved" });
 }
 
+/** A labelled select of the form with its error: the sexuality, the descriptive fields, country and region. */
+function SelectField({
+  field,
+  label,
+  className = "mb-3",
+  autoComplete,
+  children,
+}: {
+  field: Parameters<typeof getSelectProps>[0];
+  label: string;
+  className?: string;
+  autoComplete?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className={className}>
+      <label htmlFor={field.id} className="form-label">
+        {label}
+      </label>
+      <select
+        {...getSelectProps(field)}
+        autoComplete={autoComplete}
+        className={`form-select${field.errors ? " is-invalid" : ""}`}
+      >
+        {children}
+      </select>
+      <FieldError field={field} />
+    </div>
+  );
+}
+
 /** The form's fields as the browser posts them: text, or several values for the interests. */
 type ProfileForm = {
   [Name in keyof z.input<typeof profileUpdateSchema>]: Name extends "interests" ? string[] : string;
@@ -154,22 +185,13 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
               />
               <FieldError field={fields.about} />
             </div>
-            <div className="mb-2">
-              <label htmlFor={fields.sexuality.id} className="form-label">
-                {t("fields.labels.sexuality")}
-              </label>
-              <select
-                {...getSelectProps(fields.sexuality)}
-                className={`form-select${fields.sexuality.errors ? " is-invalid" : ""}`}
-              >
-                {(["straight", "gay", "bi"] as const).map((value) => (
-                  <option key={value} value={value}>
-                    {t(`fields.sexualities.${value}`)}
-                  </option>
-                ))}
-              </select>
-              <FieldError field={fields.sexuality} />
-            </div>
+            <SelectField field={fields.sexuality} label={t("fields.labels.sexuality")} className="mb-2">
+              {(["straight", "gay", "bi"] as const).map((value) => (
+                <option key={value} value={value}>
+                  {t(`fields.sexualities.${value}`)}
+                </option>
+              ))}
+            </SelectField>
             <div className="form-check mb-3">
               <input
                 {...getInputProps(fields.sexuality_public, { type: "checkbox", value: "on" })}
@@ -193,20 +215,14 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
               {loaderData.descriptive.map((name) => {
                 const field = fields[name];
                 return (
-                  <div className="col-12 col-sm-6" key={name}>
-                    <label htmlFor={field.id} className="form-label">
-                      {t(`fields.labels.${name}`)}
-                    </label>
-                    <select {...getSelectProps(field)} className={`form-select${field.errors ? " is-invalid" : ""}`}>
-                      <option value="">{t("profileEditor.notSaid")}</option>
-                      {profileFieldValues[name].map((value) => (
-                        <option key={value} value={value}>
-                          {t(keyOf(`${fieldValueKey[name]}.${value}`))}
-                        </option>
-                      ))}
-                    </select>
-                    <FieldError field={field} />
-                  </div>
+                  <SelectField key={name} field={field} label={t(`fields.labels.${name}`)} className="col-12 col-sm-6">
+                    <option value="">{t("profileEditor.notSaid")}</option>
+                    {profileFieldValues[name].map((value) => (
+                      <option key={value} value={value}>
+                        {t(keyOf(`${fieldValueKey[name]}.${value}`))}
+                      </option>
+                    ))}
+                  </SelectField>
                 );
               })}
             </div>
@@ -243,46 +259,43 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
             <h2 id="location-title" className="h5">
               {t("profileEditor.locationTitle")}
             </h2>
-            <div className="mb-3">
-              <label htmlFor={fields.country.id} className="form-label">
-                {t("signup.country")}
-              </label>
-              <select
-                {...getSelectProps(fields.country)}
-                autoComplete="country"
-                className={`form-select${fields.country.errors ? " is-invalid" : ""}`}
-              >
-                {loaderData.countries.map((c) => (
-                  <option key={c.code} value={c.code}>
-                    {c.name}
-                  </option>
-                ))}
-              </select>
-              <FieldError field={fields.country} />
-            </div>
-            <div className="mb-3">
-              <label htmlFor={fields.region.id} className="form-label">
-                {t("signup.region")}
-              </label>
-              <select
-                {...getSelectProps(fields.region)}
-                className={`form-select${fields.region.errors ? " is-invalid" : ""}`}
-              >
-                <option value="">{t("signup.optional")}</option>
-                {regionCountries.map((c) => (
-                  <optgroup key={c.code} label={c.name}>
-                    {loaderData.regions
-                      .filter((r) => r.country === c.code)
-                      .map((r) => (
-                        <option key={r.code} value={r.code}>
-                          {r.name}
-                        </option>
-                      ))}
-                  </optgroup>
-                ))}
-              </select>
-              <FieldError field={fields.region} />
-            </div>
+            {/* "Use my location" with JavaScript only; its code loads when pressed (this page is at its budget). */}
+            {hydrated && (
+              <div className="mb-3">
+                <button
+                  type="button"
+                  className="btn btn-outline-dark"
+                  // Read now: React clears the event's currentTarget once the handler returns.
+                  onClick={({ currentTarget }) =>
+                    import("~/services/locate-place").then((m) => m.locatePlace(currentTarget, t))
+                  }
+                >
+                  {t("profileEditor.useLocation")}
+                </button>
+                <p className="form-text" role="status" />
+              </div>
+            )}
+            <SelectField field={fields.country} label={t("signup.country")} autoComplete="country">
+              {loaderData.countries.map((c) => (
+                <option key={c.code} value={c.code}>
+                  {c.name}
+                </option>
+              ))}
+            </SelectField>
+            <SelectField field={fields.region} label={t("signup.region")}>
+              <option value="">{t("signup.optional")}</option>
+              {regionCountries.map((c) => (
+                <optgroup key={c.code} label={c.name}>
+                  {loaderData.regions
+                    .filter((r) => r.country === c.code)
+                    .map((r) => (
+                      <option key={r.code} value={r.code}>
+                        {r.name}
+                      </option>
+                    ))}
+                </optgroup>
+              ))}
+            </SelectField>
             <InputField field={fields.city} label="signup.city" type="text" autoComplete="address-level2" />
           </section>
         </div>

@@ -156,3 +156,30 @@ test("a member without a photo is asked for one, and a closed warning stays clos
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(page.getByText(en.photoWarning.text)).toHaveCount(0);
 });
+
+test("with JavaScript, 'Use my location' fills in the place from the browser's position", async ({
+  page,
+  request,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== "js", "the browser's position needs JavaScript; without it the place is typed");
+  const member = await createMember(request, { gender: "female", seeking: "male" });
+  await page.context().grantPermissions(["geolocation"]);
+  await page.context().setGeolocation({ latitude: 52.3731, longitude: 4.8922 });
+  await logIn(page, member);
+  await page.goto("/profile");
+  await page.getByRole("button", { name: en.profileEditor.useLocation }).click();
+  await expect(page.getByText(en.profileEditor.located)).toBeVisible();
+  await expect(page.getByLabel(en.signup.country)).toHaveValue("NL");
+  await expect(page.getByLabel(en.signup.region)).toHaveValue("NL-NH");
+  await expect(page.getByLabel(en.signup.city)).toHaveValue("Amsterdam");
+  await page.getByRole("button", { name: en.profileEditor.save }).click();
+  await expect(page.getByText(en.profileEditor.saved)).toBeVisible();
+  await expect(page.getByLabel(en.signup.city)).toHaveValue("Amsterdam");
+
+  // Far from any known place: told so, and nothing changes.
+  await page.evaluate(() => localStorage.removeItem("geocode"));
+  await page.context().setGeolocation({ latitude: 40, longitude: -30 });
+  await page.getByRole("button", { name: en.profileEditor.useLocation }).click();
+  await expect(page.getByText(en.profileEditor.locationUnknown)).toBeVisible();
+  await expect(page.getByLabel(en.signup.city)).toHaveValue("Amsterdam");
+});
