@@ -11,9 +11,9 @@ import { deleteDeadTokens } from "./api/accounts/account-tokens";
 import { deleteEndedSessions } from "./api/accounts/accounts.service";
 import { purgeDeletedAccounts } from "./api/accounts/lifecycle.service";
 import { deleteStaleLoginFailures } from "./api/accounts/login-guard";
+import { type FileStorages, fileStoragesFor } from "./api/adapters/file-storages";
 import { createMailer } from "./api/adapters/mail";
 import { paymentProviderFor } from "./api/adapters/payments/choose";
-import { type FileStorage, localDiskStorage } from "./api/adapters/storage";
 import { createApi } from "./api/app";
 import { type Db, openDatabase } from "./api/db/database";
 import { migrateToLatest } from "./api/db/migrate";
@@ -29,6 +29,7 @@ import { parseWebEnv } from "./app/services/env.server";
 import { type ApiHandler, inProcessFetch } from "./app/services/in-process-api.server";
 import { HOUR } from "./contract/durations";
 import { guardPageRequests } from "./server/page-guards";
+import { servePublicPhotos } from "./server/public-photos";
 
 /** The server build's entry exports this process needs (app/entry.server.tsx). */
 interface EntryExports {
@@ -67,10 +68,10 @@ export async function startServer({ dev = false } = {}) {
   if (!web.apiIsExternal) {
     db = openDatabase(apiEnv.databaseUrl, (error) => log.warn({ err: error }, "database connection lost"));
     await migrateToLatest(db);
-    const photosDir = path.join(apiEnv.DATA_DIR, "uploads", "photos");
+    const files = fileStoragesFor(apiEnv);
     // The demo site's logins are published in the README: it exists only on localhost or with SEED_DEMO=true.
     const demo = await seedDemoIfWanted(db, {
-      photosDir,
+      photos: files.publicPhotos,
       origin: `http://localhost:${web.PORT}`,
       siteDomain: web.SITE_DOMAIN,
       seedDemo: apiEnv.SEED_DEMO,
@@ -88,14 +89,23 @@ export async function startServer({ dev = false } = {}) {
     const payments = paymentProviderFor(apiEnv, db, apiLogger);
     // On PostgreSQL, LISTEN/NOTIFY: every process behind a load balancer hears every message.
     events = eventBusFor(apiEnv.databaseUrl, (error) => apiLogger.warn({ err: error }, "chat event bus"));
-    // Members' private files (chat photos): never under /uploads, which is served as static files.
-    const storage = localDiskStorage(path.join(apiEnv.DATA_DIR, "private"));
-    const api = createApi({ db, env: apiEnv, logger: apiLogger, mailer, payments, events, storage });
+    const api = createApi({
+      db,
+      env: apiEnv,
+      logger: apiLogger,
+      mailer,
+      payments,
+      events,
+      storage: files.private,
+      publicPhotos: files.publicPhotos,
+    });
     app.use("/api", api);
     apiHandler = inProcessApi(api);
-    scheduleCleanup(db, photosDir, storage, apiLogger);
+    scheduleCleanup(db, files, apiLogger);
     if (payments) schedulePaymentChecks({ db, provider: payments }, apiEnv.PAYMENT_CHECK_SECONDS, apiLogger);
-    app.use("/uploads", express.static(path.join(apiEnv.DATA_DIR, "uploads"), { maxAge: "7d", index: false }));
+    // Published photos: from the disk, or from the bucket for a site whose cdn_prefix is still /uploads/photos.
+    if (apiEnv.S3_URL) app.get("/uploads/photos/:file", servePublicPhotos(files.publicPhotos));
+    else app.use("/uploads", express.static(path.join(apiEnv.DATA_DIR, "uploads"), { maxAge: "7d", index: false }));
   }
 
   // The API as pages reach it: in this process through its handler (HOST may name an address 127.0.0.1 is not),
@@ -158,10 +168,10 @@ export async function startServer({ dev = false } = {}) {
  * The hourly clean-up, also at start: accounts whose 14 days of pending deletion have passed, ended sessions,
  * dead links and login counters that can no longer block anyone.
  */
-function scheduleCleanup(db: Db, photosDir: string, chatFiles: FileStorage, log: ReturnType<typeof createLogger>) {
+function scheduleCleanup(db: Db, files: FileStorages, log: ReturnType<typeof createLogger>) {
   const cleanUp = async () => {
     try {
-      const purged = await purgeDeletedAccounts(db, { photosDir, chatFiles });
+      const purged = await purgeDeletedAccounts(db, { publicPhotos: files.publicPhotos, chatFiles: files.private });
       if (purged) log.info({ count: purged }, "deleted accounts purged");
       await deleteEndedSessions(db);
       await deleteDeadTokens(db);

@@ -56,11 +56,14 @@ export default defineConfig(({ command }) => ({
                 },
                 {
                   name: "app",
-                  // Not the signup form (lazy), nor what only the payment screens use (they ship no JavaScript), nor
-                  // the chat screens' components, which only the chat routes load.
+                  // Not the signup form (lazy), nor what only pages without JavaScript use (the payment screens and
+                  // the report, complaint, appeal and moderation screens), nor the chat screens' components, which
+                  // only the chat routes load.
                   test: (id) =>
                     /app[\\/](root\.tsx|components[\\/]|i18n[\\/]|services[\\/])/.test(id) &&
-                    !/signup-(steps-form|fields)|credit-prices|money|payment-methods|components[\\/]chat[\\/]/.test(id),
+                    !/signup-(steps-form|fields)|credit-prices|money|payment-methods|premium-package|components[\\/](chat|reports)[\\/]/.test(
+                      id,
+                    ),
                   minShareCount: 2,
                   priority: 1,
                 },

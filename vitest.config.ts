@@ -20,7 +20,7 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["app/**/*.test.{ts,tsx}", "api/**/*.test.ts", "contract/**/*.test.ts"],
+          include: ["app/**/*.test.{ts,tsx}", "api/**/*.test.ts", "contract/**/*.test.ts", "server/**/*.test.ts"],
           environment: "node",
         },
       },

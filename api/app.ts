@@ -7,11 +7,12 @@ import { openApiDocument } from "../contract/openapi";
 import { accountsRoutes } from "./accounts/accounts.routes";
 import { markSeen, memberForToken } from "./accounts/accounts.service";
 import { lifecycleRoutes } from "./accounts/lifecycle.routes";
+import { fileStoragesFor } from "./adapters/file-storages";
 import type { Mailer } from "./adapters/mail";
 import { isSandbox, paymentProviderFor } from "./adapters/payments/choose";
 import type { PaymentProvider } from "./adapters/payments/provider";
 import { type SmsSender, smsGateway, smsOutbox } from "./adapters/sms";
-import { type FileStorage, localDiskStorage } from "./adapters/storage";
+import type { FileStorage } from "./adapters/storage";
 import { chatRoutes } from "./chat/chat.routes";
 import type { Db } from "./db/database";
 import type { ApiEnv } from "./env.server";
@@ -45,9 +46,9 @@ export interface ApiDeps {
   sms?: SmsSender;
   /** Live chat events (messages, read marks, typing); by default this process's own bus. */
   events?: EventBus;
-  /** Where members' private files (chat photos) are kept; by default DATA_DIR/private, never served as static files. */
+  /** Where members' private files (chat photos) are kept; by default fileStoragesFor(env): never served as is. */
   storage?: FileStorage;
-  /** Where published profile photos go (served under the site's cdn_prefix); by default DATA_DIR/uploads/photos. */
+  /** Where published profile photos go (served under the site's cdn_prefix); by default fileStoragesFor(env). */
   publicPhotos?: FileStorage;
 }
 
@@ -57,6 +58,7 @@ export interface RouteDeps extends ApiDeps {
   sms: SmsSender;
   events: EventBus;
   storage: FileStorage;
+  publicPhotos: FileStorage;
   limits: {
     /** One per-address limit for every password check: login, and the old password of a change or deletion. */
     password: RequestHandler;
@@ -71,12 +73,14 @@ function smsSenderFor(env: ApiEnv): SmsSender {
 
 /** The routers of every contract endpoint (contract/endpoints.ts), each registered through api/http/register.ts. */
 export function apiRoutes(deps: ApiDeps): ContractRoutes[] {
+  const files = fileStoragesFor(deps.env);
   const routeDeps: RouteDeps = {
     ...deps,
     payments: deps.payments ?? null,
     sms: deps.sms ?? smsSenderFor(deps.env),
     events: deps.events ?? inProcessBus(),
-    storage: deps.storage ?? localDiskStorage(path.join(deps.env.DATA_DIR, "private")),
+    storage: deps.storage ?? files.private,
+    publicPhotos: deps.publicPhotos ?? files.publicPhotos,
     limits: { password: passwordRateLimit(deps.env) },
   };
   return [

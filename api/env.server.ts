@@ -51,6 +51,14 @@ const apiEnvSchema = z.object({
   SMS_GATEWAY_TOKEN: z.string().optional(),
   /** A reverse geocoder with Nominatim's interface; unset, the embedded gazetteer answers (api/geocode). */
   GEOCODER_URL: z.url().optional(),
+  /**
+   * Photos in an S3-compatible bucket instead of DATA_DIR: https://KEY:SECRET@host/bucket?region=… (see
+   * api/adapters/s3-storage.ts); published photos under photos/, everything else under private/.
+   */
+  S3_URL: z
+    .url()
+    .regex(/^https?:\/\//, "must start with https:// or http://")
+    .optional(),
 });
 export type ApiEnv = z.infer<typeof apiEnvSchema> & {
   databaseUrl: string;

@@ -1,4 +1,4 @@
-import path from "node:path";
+import { fileStoragesFor } from "../api/adapters/file-storages";
 import { openDatabase } from "../api/db/database";
 import { migrateToLatest } from "../api/db/migrate";
 import { wantsDemo } from "../api/db/seed/demo-wanted";
@@ -19,7 +19,7 @@ const db = openDatabase(env.databaseUrl);
 try {
   await migrateToLatest(db);
   const seeded = await seedDemo(db, {
-    photosDir: path.join(env.DATA_DIR, "uploads", "photos"),
+    photos: fileStoragesFor(env).publicPhotos,
     origin: `http://localhost:${parseWebEnv().PORT}`,
     reset: process.argv.includes("--reset"),
   });

@@ -1,5 +1,3 @@
-import fs from "node:fs/promises";
-import path from "node:path";
 import { DAY } from "../../contract/durations";
 import type { Mailer } from "../adapters/mail";
 import type { FileStorage } from "../adapters/storage";
@@ -251,10 +249,10 @@ export async function createSession(db: DbOrTx, userId: number): Promise<string>
  */
 export async function purgeDeletedAccounts(
   db: Db,
-  files: { photosDir: string; chatFiles: FileStorage },
+  files: { publicPhotos: FileStorage; chatFiles: FileStorage },
   now = new Date(),
 ): Promise<number> {
-  const { photosDir, chatFiles } = files;
+  const { publicPhotos, chatFiles } = files;
   const cutoff = new Date(now.getTime() - reactivationDays * DAY).toISOString();
   const due = await accountData.listPendingDeletionsSince(db, cutoff);
   for (const { id } of due) {
@@ -265,10 +263,8 @@ export async function purgeDeletedAccounts(
       await accountData.anonymiseUser(trx, id);
     });
     for (const photo of photos) {
-      // The demo's photos have only these two files; uploaded ones also WebP copies and private sizes.
       const files = filesOfPhoto(photo);
-      for (const file of [photo.filename, photo.thumb_filename, ...files.public])
-        await fs.rm(path.join(photosDir, file), { force: true });
+      for (const file of files.public) await publicPhotos.remove(file);
       for (const file of files.private) await chatFiles.remove(file);
     }
     for (const { photo_key } of chatPhotos) for (const file of photoFiles(photo_key!)) await chatFiles.remove(file);

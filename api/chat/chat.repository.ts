@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { DbOrTx } from "../db/database";
-import { cardColumns } from "../members/members.repository";
+import { barredAccounts, cardColumns } from "../members/members.repository";
 
 /** The pair in the order conversations keep it. */
 export const pairOf = (a: number, b: number) => (a < b ? { low: a, high: b } : { low: b, high: a });
@@ -77,20 +77,29 @@ const blockOfPair = (db: DbOrTx, a: number, b: number) =>
       ]),
     );
 
-/** The receiver's account state and whether either of the two blocked the other, in one query. */
+/**
+ * The receiver's account state and whether the pair is closed (see pairClosed), in one query: a message to a closed
+ * pair would be paid for and never read.
+ */
 export function receiverState(db: DbOrTx, senderId: number, receiverId: number) {
   return db
     .selectFrom("users")
     .select("users.status")
     .select((eb) => eb.exists(blockOfPair(db, senderId, receiverId)).as("blocked"))
+    .select((eb) => eb("users.id", "in", barredAccounts(db)).as("barred"))
     .where("users.id", "=", receiverId)
     .executeTakeFirst()
-    .then((row) => row && { status: row.status, blocked: Boolean(row.blocked) });
+    .then((row) => row && { status: row.status, blocked: Boolean(row.blocked) || Boolean(row.barred) });
 }
 
-/** Whether either of the two blocked the other. */
-export async function blockedBetween(db: DbOrTx, a: number, b: number) {
-  return Boolean(await blockOfPair(db, a, b).executeTakeFirst());
+/**
+ * Whether the two can no longer reach each other: either blocked the other, or a moderator banned or suspended one
+ * of them. Their conversation is then as if it did not exist.
+ */
+export async function pairClosed(db: DbOrTx, a: number, b: number) {
+  if (await blockOfPair(db, a, b).executeTakeFirst()) return true;
+  const barred = await barredAccounts(db).where("users.id", "in", [a, b]).executeTakeFirst();
+  return Boolean(barred);
 }
 
 /** Moves a member's mark on a conversation forward (never back), creating it on first use. */
@@ -127,86 +136,90 @@ export function markOf(db: DbOrTx, conversationId: number, userId: number) {
  * someone who blocked the member, or whom they blocked, are left out.
  */
 export function listConversations(db: DbOrTx, siteId: number, memberId: number) {
-  return db
-    .selectFrom("conversations as c")
-    .innerJoin("users", (join) =>
-      join.on((eb) =>
-        eb(
-          "users.id",
-          "=",
-          eb
-            .case()
-            .when("c.member_low", "=", memberId)
-            .then(eb.ref("c.member_high"))
-            .else(eb.ref("c.member_low"))
-            .end(),
+  return (
+    db
+      .selectFrom("conversations as c")
+      .innerJoin("users", (join) =>
+        join.on((eb) =>
+          eb(
+            "users.id",
+            "=",
+            eb
+              .case()
+              .when("c.member_low", "=", memberId)
+              .then(eb.ref("c.member_high"))
+              .else(eb.ref("c.member_low"))
+              .end(),
+          ),
         ),
-      ),
-    )
-    .innerJoin("profiles", "profiles.user_id", "users.id")
-    .leftJoin("photos", (join) =>
-      join.onRef("photos.user_id", "=", "users.id").on("photos.is_main", "=", 1).on("photos.status", "=", "active"),
-    )
-    .leftJoin("conversation_marks as mark", (join) =>
-      join.onRef("mark.conversation_id", "=", "c.id").on("mark.user_id", "=", memberId),
-    )
-    .innerJoin("messages as last", (join) =>
-      join.on((eb) =>
-        eb(
-          "last.id",
-          "=",
-          eb
-            .selectFrom("messages as m")
-            .select((m) => m.fn.max("m.id").as("id"))
-            .whereRef("m.conversation_id", "=", "c.id"),
+      )
+      .innerJoin("profiles", "profiles.user_id", "users.id")
+      .leftJoin("photos", (join) =>
+        join.onRef("photos.user_id", "=", "users.id").on("photos.is_main", "=", 1).on("photos.status", "=", "active"),
+      )
+      .leftJoin("conversation_marks as mark", (join) =>
+        join.onRef("mark.conversation_id", "=", "c.id").on("mark.user_id", "=", memberId),
+      )
+      .innerJoin("messages as last", (join) =>
+        join.on((eb) =>
+          eb(
+            "last.id",
+            "=",
+            eb
+              .selectFrom("messages as m")
+              .select((m) => m.fn.max("m.id").as("id"))
+              .whereRef("m.conversation_id", "=", "c.id"),
+          ),
         ),
-      ),
-    )
-    .where("c.site_id", "=", siteId)
-    .where((eb) => eb.or([eb("c.member_low", "=", memberId), eb("c.member_high", "=", memberId)]))
-    .where((eb) => eb("last.id", ">", eb.fn.coalesce("mark.cleared_up_to", sql<number>`0`)))
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom("blocks")
-            .select("blocker_id")
-            .where((b) =>
-              b.or([
-                b.and([b("blocks.blocker_id", "=", memberId), b("blocks.blocked_id", "=", b.ref("users.id"))]),
-                b.and([b("blocks.blocker_id", "=", b.ref("users.id")), b("blocks.blocked_id", "=", memberId)]),
-              ]),
-            ),
+      )
+      .where("c.site_id", "=", siteId)
+      .where((eb) => eb.or([eb("c.member_low", "=", memberId), eb("c.member_high", "=", memberId)]))
+      // A banned or suspended partner is gone from the list as from every other (docs/product.md §6.8).
+      .where("users.id", "not in", barredAccounts(db))
+      .where((eb) => eb("last.id", ">", eb.fn.coalesce("mark.cleared_up_to", sql<number>`0`)))
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom("blocks")
+              .select("blocker_id")
+              .where((b) =>
+                b.or([
+                  b.and([b("blocks.blocker_id", "=", memberId), b("blocks.blocked_id", "=", b.ref("users.id"))]),
+                  b.and([b("blocks.blocker_id", "=", b.ref("users.id")), b("blocks.blocked_id", "=", memberId)]),
+                ]),
+              ),
+          ),
         ),
-      ),
-    )
-    .select(cardColumns)
-    .select([
-      "c.id as conversation_id",
-      "last.id as last_id",
-      "last.kind as last_kind",
-      "last.body as last_body",
-      "last.sender_id as last_sender",
-      "last.credits as last_credits",
-      "last.created_at as last_created_at",
-      "last.gift as last_gift",
-      "last.photo_status as last_photo_status",
-      "last.photo_width as last_photo_width",
-      "last.photo_height as last_photo_height",
-      "last.hidden_at as last_hidden_at",
-    ])
-    .select((eb) =>
-      eb
-        .selectFrom("messages as u")
-        .select((u) => u.fn.countAll<number>().as("n"))
-        .whereRef("u.conversation_id", "=", "c.id")
-        .where("u.sender_id", "!=", memberId)
-        .where((u) => u("u.id", ">", u.fn.coalesce("mark.read_up_to", sql<number>`0`)))
-        .where((u) => u("u.id", ">", u.fn.coalesce("mark.cleared_up_to", sql<number>`0`)))
-        .as("unread"),
-    )
-    .orderBy("last.id", "desc")
-    .execute();
+      )
+      .select(cardColumns)
+      .select([
+        "c.id as conversation_id",
+        "last.id as last_id",
+        "last.kind as last_kind",
+        "last.body as last_body",
+        "last.sender_id as last_sender",
+        "last.credits as last_credits",
+        "last.created_at as last_created_at",
+        "last.gift as last_gift",
+        "last.photo_status as last_photo_status",
+        "last.photo_width as last_photo_width",
+        "last.photo_height as last_photo_height",
+        "last.hidden_at as last_hidden_at",
+      ])
+      .select((eb) =>
+        eb
+          .selectFrom("messages as u")
+          .select((u) => u.fn.countAll<number>().as("n"))
+          .whereRef("u.conversation_id", "=", "c.id")
+          .where("u.sender_id", "!=", memberId)
+          .where((u) => u("u.id", ">", u.fn.coalesce("mark.read_up_to", sql<number>`0`)))
+          .where((u) => u("u.id", ">", u.fn.coalesce("mark.cleared_up_to", sql<number>`0`)))
+          .as("unread"),
+      )
+      .orderBy("last.id", "desc")
+      .execute()
+  );
 }
 
 /** Messages from others after the member's read and delete marks, in conversations no block stands between. */
@@ -220,6 +233,7 @@ export async function countUnread(db: DbOrTx, memberId: number) {
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .where((eb) => eb.or([eb("c.member_low", "=", memberId), eb("c.member_high", "=", memberId)]))
     .where("m.sender_id", "!=", memberId)
+    .where("m.sender_id", "not in", barredAccounts(db))
     .where((eb) => eb("m.id", ">", eb.fn.coalesce("k.read_up_to", sql<number>`0`)))
     .where((eb) => eb("m.id", ">", eb.fn.coalesce("k.cleared_up_to", sql<number>`0`)))
     .where((eb) =>

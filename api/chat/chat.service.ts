@@ -8,6 +8,7 @@ import { ApiError } from "../errors";
 import type { EventBus } from "../events/event-bus";
 import { cardColumns, visibleProfiles } from "../members/members.repository";
 import { toCard } from "../members/members.service";
+import { conversationUnderReport } from "../reports/reports.repository";
 import * as repo from "./chat.repository";
 
 /** docs/product.md §6: a free member may start two conversations; replies in them are not limited. */
@@ -96,10 +97,10 @@ async function otherMember(db: Db, memberId: number, conversation: { member_low:
   return row;
 }
 
-/** The member's conversation, unless a block stands between the two (then it is as if it did not exist). */
+/** The member's conversation, unless the pair is closed (then it is as if it did not exist). */
 async function ownOpenConversation(db: Db, member: UserRow, conversationId: number) {
   const conversation = await repo.findOwnConversation(db, member.id, conversationId);
-  if (!conversation || (await repo.blockedBetween(db, conversation.member_low, conversation.member_high)))
+  if (!conversation || (await repo.pairClosed(db, conversation.member_low, conversation.member_high)))
     throw new ApiError(404, "not_found", "No such conversation");
   return conversation;
 }
@@ -210,21 +211,29 @@ export async function typing({ db, events }: { db: Db; events: EventBus }, membe
 }
 
 /**
- * The stored photo of a message in one of the member's conversations: only the two members reach it, and a photo
- * awaiting moderation (or rejected) only its sender.
+ * The stored photo of a message in one of the member's conversations: only the two members reach it while their pair
+ * is open, and a photo awaiting moderation (or rejected) only its sender; none once a moderator hid the message. A
+ * moderator reaches the photos of a conversation with a message under an open report, to decide it.
  */
 export async function chatPhotoKey(db: Db, member: UserRow, messageId: number) {
   const row = await db
     .selectFrom("messages")
     .innerJoin("conversations as c", "c.id", "messages.conversation_id")
-    .select(["messages.photo_key", "messages.photo_status", "messages.sender_id", "c.member_low", "c.member_high"])
+    .select(["messages.photo_key", "messages.photo_status", "messages.sender_id", "messages.hidden_at"])
+    .select(["c.id as conversation_id", "c.site_id", "c.member_low", "c.member_high"])
     .where("messages.id", "=", messageId)
     .where("messages.kind", "=", "photo")
     .executeTakeFirst();
-  const member_of = row && (row.member_low === member.id || row.member_high === member.id);
-  const visible = row && (row.sender_id === member.id || row.photo_status === "approved");
-  if (!row?.photo_key || !member_of || !visible) throw new ApiError(404, "not_found", "No such photo");
-  if (await repo.blockedBetween(db, row.member_low, row.member_high))
+  if (!row?.photo_key) throw new ApiError(404, "not_found", "No such photo");
+  if (
+    member.role === "moderator" &&
+    row.site_id === member.site_id &&
+    (await conversationUnderReport(db, row.conversation_id))
+  )
+    return row.photo_key;
+  const memberOf = row.member_low === member.id || row.member_high === member.id;
+  const visible = row.sender_id === member.id || row.photo_status === "approved";
+  if (!memberOf || !visible || row.hidden_at || (await repo.pairClosed(db, row.member_low, row.member_high)))
     throw new ApiError(404, "not_found", "No such photo");
   return row.photo_key;
 }

@@ -1,6 +1,15 @@
 import { sql } from "kysely";
 import type { DbOrTx } from "../db/database";
 
+/** Accounts a moderator has banned, or suspended until a time still to come (docs/product.md §6.8). */
+export const barredAccounts = (db: DbOrTx) =>
+  db
+    .selectFrom("users")
+    .select("users.id")
+    .where((eb) =>
+      eb.or([eb("users.banned_at", "is not", null), eb("users.suspended_until", ">", new Date().toISOString())]),
+    );
+
 /**
  * Profiles a viewer may see: active accounts with an active profile, not invisible, never the viewer, and
  * nobody who blocked the viewer or whom the viewer blocked. Every member list and profile starts here, so a

@@ -1,6 +1,4 @@
-import path from "node:path";
 import express from "express";
-import { localDiskStorage } from "../adapters/storage";
 import type { RouteDeps } from "../app";
 import { ApiError } from "../errors";
 import { type ContractRoutes, contractRoutes } from "../http/register";
@@ -26,13 +24,13 @@ const photoRefusals = {
  * photos.php, photo.php (upload, change, delete), photo-file.php, moderation-photos.php and moderation-photo.php: a
  * member reaches their own photos; moderators those of their site.
  */
-export function photosRoutes({ db, env, storage, publicPhotos, mailer }: RouteDeps): ContractRoutes {
+export function photosRoutes({ db, storage, publicPhotos, mailer }: RouteDeps): ContractRoutes {
   const routes = contractRoutes();
   const { register } = routes;
   const deps = {
     db,
     storage,
-    publicPhotos: publicPhotos ?? localDiskStorage(path.join(env.DATA_DIR, "uploads", "photos")),
+    publicPhotos,
   };
 
   register("get", "/api/photos.php", ({ site, member }) => ownPhotos(db, site, member));

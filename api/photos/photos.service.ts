@@ -283,15 +283,16 @@ export async function withdrawPhoto(trx: Tx, photo: PhotoRow & { is_main: number
 /** Removes a withdrawn photo's public files (after the decision committed). */
 export const unpublishPhoto = (publicPhotos: FileStorage, photo: PhotoRow) => unpublish(publicPhotos, photo);
 
-/** Restores a rejected or withdrawn photo when an appeal reverses the decision: published again, main if none is. */
-export async function restorePhoto({ db, storage, publicPhotos }: PhotoDeps, photo: PhotoRow) {
-  await publish(publicPhotos, storage, photo);
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable("photos")
-      .set({ status: "active", rejection_reason: null })
-      .where("id", "=", photo.id)
-      .execute();
-    if (!(await repo.findMainPhoto(trx, photo.user_id))) await repo.setMain(trx, photo.user_id, photo.id);
-  });
+/** Writes a photo's public files again, before an appeal's reversal makes it active (files before rows). */
+export const republishPhoto = ({ storage, publicPhotos }: Omit<PhotoDeps, "db">, photo: PhotoRow) =>
+  publish(publicPhotos, storage, photo);
+
+/** A rejected or withdrawn photo active again when an appeal reverses the decision, main if none is. */
+export async function restorePhoto(trx: Tx, photo: PhotoRow) {
+  await trx
+    .updateTable("photos")
+    .set({ status: "active", rejection_reason: null })
+    .where("id", "=", photo.id)
+    .execute();
+  if (!(await repo.findMainPhoto(trx, photo.user_id))) await repo.setMain(trx, photo.user_id, photo.id);
 }

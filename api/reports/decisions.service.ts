@@ -4,13 +4,14 @@ import { DAY } from "../../contract/durations";
 import { type ReportReason, reportReference } from "../../contract/report-values";
 import type { appealDecisionSchema, appealRequestSchema, reportDecisionSchema } from "../../contract/reports";
 import { hashSessionToken } from "../accounts/session-token";
-import { type Db, nowIso } from "../db/database";
+import { type Db, nowIso, type Tx } from "../db/database";
 import type { DecisionRow, SiteRow, UserRow } from "../db/schema";
 import { ApiError } from "../errors";
 import { siteOrigin } from "../http/site-origin";
 import { mailText, renderMail } from "../mail/templates";
 import {
   type PhotoDeps,
+  republishPhoto,
   requireModerator,
   restorePhoto,
   unpublishPhoto,
@@ -242,21 +243,23 @@ export async function fileAppeal(db: Db, request: z.infer<typeof appealRequestSc
   return { ok: true as const };
 }
 
-/** Undoes what a decision did, when an appeal reverses it. */
-async function undo(deps: DecisionDeps, decision: DecisionRow) {
-  const { db } = deps;
-  if (decision.subject === "photo" && (decision.decision === "reject" || decision.decision === "hide")) {
-    const photo = await db.selectFrom("photos").selectAll().where("id", "=", decision.subject_id).executeTakeFirst();
-    if (photo) await restorePhoto(deps, photo);
-  }
+/** The photo a decision took down, if it was about one: what a reversal publishes again. */
+async function photoTakenDown(db: Db, decision: DecisionRow) {
+  if (decision.subject !== "photo" || (decision.decision !== "reject" && decision.decision !== "hide")) return;
+  return db.selectFrom("photos").selectAll().where("id", "=", decision.subject_id).executeTakeFirst();
+}
+
+/** Undoes what a decision did, in the transaction that records the appeal's reversal. */
+async function undo(trx: Tx, decision: DecisionRow, photo: Awaited<ReturnType<typeof photoTakenDown>>) {
+  if (photo) await restorePhoto(trx, photo);
   if (decision.decision === "hide" && decision.subject === "profile")
-    await db.updateTable("profiles").set({ hidden_at: null }).where("user_id", "=", decision.member_id).execute();
+    await trx.updateTable("profiles").set({ hidden_at: null }).where("user_id", "=", decision.member_id).execute();
   if (decision.decision === "hide" && decision.subject === "message")
-    await db.updateTable("messages").set({ hidden_at: null }).where("id", "=", decision.subject_id).execute();
+    await trx.updateTable("messages").set({ hidden_at: null }).where("id", "=", decision.subject_id).execute();
   if (decision.decision === "suspend")
-    await db.updateTable("users").set({ suspended_until: null }).where("id", "=", decision.member_id).execute();
+    await trx.updateTable("users").set({ suspended_until: null }).where("id", "=", decision.member_id).execute();
   if (decision.decision === "ban")
-    await db.updateTable("users").set({ banned_at: null }).where("id", "=", decision.member_id).execute();
+    await trx.updateTable("users").set({ banned_at: null }).where("id", "=", decision.member_id).execute();
 }
 
 /**
@@ -275,31 +278,43 @@ export async function decideAppeal(
   if (!decision?.appealed_at) throw new ApiError(404, "not_found", "No such appeal");
   if (decision.moderator_id === moderator.id)
     throw new ApiError(403, "own_decision", "Another moderator decides on an appeal of your decision");
-  const decided = await db.transaction().execute(async (trx) => {
-    const { row } = await recordDecision(
-      trx,
-      {
-        moderator_id: moderator.id,
-        subject: "appeal",
-        subject_id: decision.id,
-        member_id: decision.member_id,
-        decision: body.decision,
-        reason: decision.reason,
-        explanation: body.explanation || null,
-      },
-      false,
-    );
-    const claimed = await trx
-      .updateTable("moderation_decisions")
-      .set({ appeal_decision_id: row.id })
-      .where("id", "=", decision.id)
-      .where("appeal_decision_id", "is", null)
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) === 0)
-      throw new ApiError(409, "already_decided", "This appeal has been decided");
-    return row;
-  });
-  if (body.decision === "reverse") await undo(deps, decision);
+  // A photo's public files are written before the reversal commits, and taken down again if it does not.
+  const photo = body.decision === "reverse" ? await photoTakenDown(db, decision) : undefined;
+  if (photo) await republishPhoto(deps, photo);
+  const decided = await db
+    .transaction()
+    .execute(async (trx) => {
+      const { row } = await recordDecision(
+        trx,
+        {
+          moderator_id: moderator.id,
+          subject: "appeal",
+          subject_id: decision.id,
+          member_id: decision.member_id,
+          decision: body.decision,
+          reason: decision.reason,
+          explanation: body.explanation || null,
+        },
+        false,
+      );
+      const claimed = await trx
+        .updateTable("moderation_decisions")
+        .set({ appeal_decision_id: row.id })
+        .where("id", "=", decision.id)
+        .where("appeal_decision_id", "is", null)
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) === 0)
+        throw new ApiError(409, "already_decided", "This appeal has been decided");
+      if (body.decision === "reverse") await undo(trx, decision, photo);
+      return row;
+    })
+    .catch(async (error) => {
+      // Unless a twin reversal made it active meanwhile: then its files are its own.
+      const now =
+        photo && (await db.selectFrom("photos").select("status").where("id", "=", photo.id).executeTakeFirst());
+      if (photo && now?.status !== "active") await unpublishPhoto(deps.publicPhotos, photo);
+      throw error;
+    });
   deps.log.info({ moderatorId: moderator.id, decisionId: decision.id, appeal: body.decision }, "appeal decided");
   const member = await repo.findMemberSummary(db, site.id, decision.member_id);
   if (member) {

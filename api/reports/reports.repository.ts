@@ -152,6 +152,19 @@ export function findSiteMessage(db: DbOrTx, siteId: number, id: number) {
     .executeTakeFirst();
 }
 
+/** Whether a message of the conversation is reported and not yet decided: its moderators may see its photos. */
+export async function conversationUnderReport(db: DbOrTx, conversationId: number) {
+  const report = await db
+    .selectFrom("reports")
+    .innerJoin("messages", "messages.id", "reports.subject_id")
+    .select("reports.id")
+    .where("reports.subject", "=", "message")
+    .where("reports.status", "=", sql.lit("open"))
+    .where("messages.conversation_id", "=", conversationId)
+    .executeTakeFirst();
+  return Boolean(report);
+}
+
 /** The reported message between up to `around` messages either side of it. */
 export async function messagesAround(db: DbOrTx, conversationId: number, messageId: number, around: number) {
   const columns = ["messages.id", "messages.kind", "messages.body", "messages.created_at", "profiles.name"] as const;

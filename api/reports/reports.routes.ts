@@ -1,6 +1,4 @@
-import path from "node:path";
 import { HOUR } from "../../contract/durations";
-import { localDiskStorage } from "../adapters/storage";
 import type { RouteDeps } from "../app";
 import { perAddressLimit } from "../http/rate-limit";
 import { type ContractRoutes, contractRoutes } from "../http/register";
@@ -16,8 +14,7 @@ export function reportsRoutes({ db, env, mailer, storage, publicPhotos }: RouteD
   const { register } = routes;
   // The complaint form mails a receipt to any address: limited per visitor address like every mail.
   const complaintLimit = perAddressLimit(HOUR, env.MAILS_PER_HOUR, "Too many complaints, please try again later");
-  const photos = publicPhotos ?? localDiskStorage(path.join(env.DATA_DIR, "uploads", "photos"));
-  const decisionDeps = (log: RouteDeps["logger"]) => ({ db, storage, publicPhotos: photos, mailer, log });
+  const decisionDeps = (log: RouteDeps["logger"]) => ({ db, storage, publicPhotos, mailer, log });
 
   register("post", "/api/report.php", async ({ site, member, body, log }) => {
     const receipt = await fileReport(db, site, member, body);

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { Link } from "react-router";
+import { MemberPhoto } from "~/components/member-photo";
 import { useTranslation } from "~/i18n/translator";
 
 /**
@@ -43,8 +44,8 @@ export function MatchNotice({
             {kind === "match" ? t("likes.matchTitle") : t("likes.likedYouTitle")}
           </h2>
           {photo && (
-            // biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: a shortcut for the pointer; the link below is the way for everyone.
-            <img
+            // A shortcut for the pointer; the link below is the way for everyone.
+            <MemberPhoto
               src={photo}
               alt=""
               width={120}

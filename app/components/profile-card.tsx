@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { MemberPhoto } from "~/components/member-photo";
 import { useTranslation } from "~/i18n/translator";
 import type { ProfileCard as Card } from "../../contract/members";
 import { FictionalMarker } from "./fictional-marker";
@@ -27,7 +28,7 @@ export function ProfileCard(props: {
       >
         {profile.main_image ? (
           // The first row is the page's largest paint: fetched at once, the rest as they scroll into view.
-          <img
+          <MemberPhoto
             src={`${cdnPrefix}/${profile.main_image.thumb_filename}`}
             alt=""
             width={160}

@@ -1,4 +1,5 @@
 import { Form, Link, NavLink } from "react-router";
+import { MemberPhoto } from "~/components/member-photo";
 import { useTranslation } from "~/i18n/translator";
 import type { RootData } from "~/root";
 import { badgeCount, creditsBadgeTone } from "~/services/site-info";
@@ -122,7 +123,7 @@ function AccountMenu({ name, thumb, moderator }: { name: string; thumb: string |
       {/* Named by its content, so the name starts with the member's name where it shows (WCAG 2.5.3). */}
       <summary className="btn btn-link nav-link d-flex align-items-center gap-1">
         {thumb ? (
-          <img src={thumb} alt="" width={28} height={28} className="rounded-circle object-fit-cover" />
+          <MemberPhoto src={thumb} alt="" width={28} height={28} className="rounded-circle object-fit-cover" />
         ) : (
           <Icon name="user" />
         )}

@@ -2,6 +2,7 @@ import { data, useActionData } from "react-router";
 import { signupCompleteFlag } from "~/components/activation-reminder";
 import { ErrorPage } from "~/components/error-page";
 import { FictionalMarker } from "~/components/fictional-marker";
+import { MemberPhoto } from "~/components/member-photo";
 import { SignupPanel } from "~/components/signup-steps-form";
 import { useTranslation } from "~/i18n/translator";
 import { type RouteHandle, useRootData } from "~/root";
@@ -58,7 +59,7 @@ export default function MemberSignup({ loaderData }: Route.ComponentProps) {
       <div className="row g-4 justify-content-center align-items-start">
         <div className="col-12 col-md-5 col-lg-4 text-center">
           {profile.main_image ? (
-            <img
+            <MemberPhoto
               src={`${root?.site.cdnPrefix}/${profile.main_image.filename}`}
               alt={t("profile.photoOf", { name: profile.name })}
               className="img-fluid rounded-3 shadow-sm teaser-photo"

@@ -3,6 +3,7 @@ import { data, Form, Link, redirect, useFetcher } from "react-router";
 import { ErrorPage } from "~/components/error-page";
 import { FictionalMarker } from "~/components/fictional-marker";
 import { MatchNotice } from "~/components/match-notice";
+import { MemberPhoto } from "~/components/member-photo";
 import { ProfileCard } from "~/components/profile-card";
 import { SubmitButton } from "~/components/submit-button";
 import { keyOf } from "~/i18n/keys";
@@ -248,7 +249,7 @@ function Gallery({
         {t("profile.photos")}
       </h2>
       {main ? (
-        <img
+        <MemberPhoto
           src={`${cdn}/${main.filename}`}
           alt={t("profile.photoOf", { name: profile.name })}
           width={480}
@@ -277,7 +278,7 @@ function Gallery({
         {rest.map((photo) => (
           <div className="col-4" key={photo.id}>
             <a href={`${cdn}/${photo.filename}`}>
-              <img
+              <MemberPhoto
                 src={`${cdn}/${photo.thumb_filename}`}
                 alt={t("profile.photoOf", { name: profile.name })}
                 width={160}

@@ -1,6 +1,7 @@
 import { useRef } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { FictionalMarker } from "~/components/fictional-marker";
+import { MemberPhoto } from "~/components/member-photo";
 import { SubmitButton } from "~/components/submit-button";
 import { useTranslation } from "~/i18n/translator";
 import { type RouteHandle, useRootData } from "~/root";
@@ -97,7 +98,7 @@ export default function SwipeGame({ loaderData }: Route.ComponentProps) {
               onPointerCancel={onPointerUp}
             >
               {profile.main_image ? (
-                <img
+                <MemberPhoto
                   src={`${root?.site.cdnPrefix}/${profile.main_image.filename}`}
                   alt={t("profile.photoOf", { name: profile.name })}
                   width={480}

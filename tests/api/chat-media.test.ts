@@ -606,8 +606,8 @@ describe("leaving", () => {
       .where("id", "=", ben.id)
       .execute();
     const chatFiles = localDiskStorage(path.join(api.dataDir, "private"));
-    const photosDir = path.join(api.dataDir, "uploads", "photos");
-    expect(await purgeDeletedAccounts(api.db, { photosDir, chatFiles })).toBeGreaterThanOrEqual(1);
+    const publicPhotos = localDiskStorage(path.join(api.dataDir, "uploads", "photos"));
+    expect(await purgeDeletedAccounts(api.db, { publicPhotos, chatFiles })).toBeGreaterThanOrEqual(1);
     expect(await api.db.selectFrom("conversations").select("id").where("id", "=", conversation).execute()).toEqual([]);
     expect(
       await api.db.selectFrom("messages").select("id").where("conversation_id", "=", conversation).execute(),

@@ -2,6 +2,7 @@ import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { deleteEndedSessions } from "../../api/accounts/accounts.service";
 import { deleteStaleLoginFailures } from "../../api/accounts/login-guard";
+import { localDiskStorage } from "../../api/adapters/storage";
 import { seedDemoIfWanted } from "../../api/db/seed/demo-wanted";
 import { createMember, createSite } from "./support/factories";
 import { cookieFrom, mailedToken, startTestApi, type TestApi } from "./support/test-api";
@@ -586,8 +587,10 @@ test("the outbox is off unless OUTBOX_PAGE=true, and then answers loopback only"
 test("the demo site is seeded on localhost only (or with SEED_DEMO=true); elsewhere no demo site answers", async () => {
   const deployment = await startTestApi();
   try {
-    const photosDir = path.join(deployment.dataDir, "photos");
-    const options = { photosDir, origin: "https://dating.example" };
+    const options = {
+      photos: localDiskStorage(path.join(deployment.dataDir, "photos")),
+      origin: "https://dating.example",
+    };
     expect(await seedDemoIfWanted(deployment.db, { ...options, siteDomain: "dating.example" })).toBe("not wanted");
     expect((await deployment.call("/api/settings.php", { domain: "localhost" })).status).toBe(404);
     expect(

@@ -245,7 +245,12 @@ test("logging in within 14 days reactivates; after them the data is purged and l
     .execute();
   expect((await login(leaver.email, leaver.password)).status).toBe(401);
 
-  expect(await purgeDeletedAccounts(api.db, { photosDir, chatFiles: localDiskStorage(api.dataDir) })).toBe(1);
+  expect(
+    await purgeDeletedAccounts(api.db, {
+      publicPhotos: localDiskStorage(photosDir),
+      chatFiles: localDiskStorage(api.dataDir),
+    }),
+  ).toBe(1);
   const row = await api.db.selectFrom("users").selectAll().where("id", "=", leaver.id).executeTakeFirstOrThrow();
   expect(row).toMatchObject({ status: "deleted", password_hash: null, email: `deleted-${leaver.id}@deleted.invalid` });
   expect(await api.db.selectFrom("profiles").selectAll().where("user_id", "=", leaver.id).execute()).toHaveLength(0);

@@ -1,6 +1,8 @@
+import fs from "node:fs";
+import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { messagesResponseSchema } from "../../contract/chat";
+import { chatsResponseSchema, messagesResponseSchema } from "../../contract/chat";
 import { moderationReportsResponseSchema } from "../../contract/reports";
 import { createSite } from "./support/factories";
 import { giveCredits, loggedInMember, mailedToken, startTestApi, type TestApi } from "./support/test-api";
@@ -276,7 +278,89 @@ test("a rejected photo is a decision too: the member is told why and an appeal c
   expect((await call("POST", "/api/appeal.php", undefined, { token, text: "That is me with a hat" })).status).toBe(200);
   const appeal = (await queueOf(other)).appeals.find((a) => a.member?.id === anna.id)!;
   expect(appeal).toMatchObject({ subject: "photo", decision: "reject", photo_id: photo.id });
-  await call("POST", "/api/moderation-appeal.php", other.cookie, { id: appeal.id, decision: "reverse" });
+  // Two moderators reverse it at once: one reversal counts, and the loser's clean-up leaves the photo published.
+  const third = await moderator();
+  const reversals = await Promise.all(
+    [other, third].map((m) =>
+      call("POST", "/api/moderation-appeal.php", m.cookie, { id: appeal.id, decision: "reverse" }),
+    ),
+  );
+  expect(reversals.map((r) => r.status).sort()).toEqual([200, 409]);
   const own = await call("GET", "/api/photos.php", anna.cookie);
   expect(own.body.photos[0]).toMatchObject({ id: photo.id, status: "active", is_main: true });
+  const thumb = own.body.photos[0].thumb_url.replace("/uploads/photos/", "");
+  expect(fs.existsSync(path.join(api.dataDir, "uploads", "photos", thumb))).toBe(true);
+  expect(fs.existsSync(path.join(api.dataDir, "uploads", "photos", thumb.replace(".jpg", ".webp")))).toBe(true);
+});
+
+test("a banned member's conversations close: gone from the list and the unread count, and nothing sent to them is paid", async () => {
+  const anna = await member();
+  const eve = await member();
+  await sendMessage(anna, eve, "Hi Eve");
+  await sendMessage(eve, anna, "Send me money");
+  const chatsOf = async (m: Member) => chatsResponseSchema.parse((await call("GET", "/api/chats.php", m.cookie)).body);
+  expect((await chatsOf(anna)).total_unread_messages).toBe(1);
+  const conversation = (await chatsOf(anna)).chats[0]!.conversation.id;
+
+  const mod = await moderator();
+  await report(anna, { subject: "profile", id: eve.id, reason: "fake" });
+  const item = (await queueOf(mod)).reports.find((r) => r.member?.id === eve.id)!;
+  await call("POST", "/api/moderation-report.php", mod.cookie, { id: item.id, decision: "ban", reason: "fake" });
+
+  const after = await chatsOf(anna);
+  expect(after.chats.map((c) => c.conversation.id)).not.toContain(conversation);
+  expect(after.total_unread_messages).toBe(0);
+  expect((await call("GET", `/api/messages.php?conversation=${conversation}`, anna.cookie)).status).toBe(404);
+  const credits = async () =>
+    (await api.db.selectFrom("users").select("credits").where("id", "=", anna.id).executeTakeFirstOrThrow()).credits;
+  const before = await credits();
+  const refused = await api.call("/api/message.php", {
+    method: "POST",
+    domain: site.domain,
+    cookie: anna.cookie,
+    body: { conversation, text: "Are you there?" },
+    headers: { "idempotency-key": `report-test-${keys++}` },
+  });
+  expect(refused.body.error).toBe("blocked");
+  const toProfile = await api.call("/api/message.php", {
+    method: "POST",
+    domain: site.domain,
+    cookie: anna.cookie,
+    body: { to: eve.id, text: "Are you there?" },
+    headers: { "idempotency-key": `report-test-${keys++}` },
+  });
+  expect(toProfile.body.error).toBe("blocked");
+  expect(await credits()).toBe(before);
+});
+
+test("a reported chat photo is shown to moderators while the report is open, and to nobody once hidden", async () => {
+  const anna = await member();
+  const ben = await member();
+  await giveCredits(api.db, ben.id, 50);
+  const photo = await sharp({ create: { width: 400, height: 300, channels: 3, background: "#a33" } })
+    .jpeg()
+    .toBuffer();
+  const uploaded = await fetch(`${api.url}/api/message-photo.php?to=${anna.id}`, {
+    method: "POST",
+    headers: {
+      "x-forwarded-host": site.domain,
+      cookie: ben.cookie,
+      "content-type": "application/octet-stream",
+      "idempotency-key": `report-test-${keys++}`,
+    },
+    body: new Uint8Array(photo),
+  });
+  const message = ((await uploaded.json()) as { message: { id: number } }).message.id;
+  const load = (m: Member) =>
+    fetch(`${api.url}/api/chat-photo.php?message=${message}&width=320&format=webp`, {
+      headers: { "x-forwarded-host": site.domain, cookie: m.cookie },
+    }).then((r) => r.status);
+
+  const mod = await moderator();
+  expect([await load(anna), await load(ben), await load(mod)]).toEqual([200, 200, 404]);
+  const filed = await report(anna, { subject: "message", id: message, reason: "explicit" });
+  expect(await load(mod)).toBe(200);
+  const item = (await queueOf(mod)).reports.find((r) => r.reference === filed.body.reference)!;
+  await call("POST", "/api/moderation-report.php", mod.cookie, { id: item.id, decision: "hide", reason: "explicit" });
+  expect([await load(anna), await load(ben), await load(mod)]).toEqual([404, 404, 404]);
 });

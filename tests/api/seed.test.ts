@@ -1,17 +1,21 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { type FileStorage, localDiskStorage } from "../../api/adapters/storage";
 import { checkLedger } from "../../api/credits/ledger-check";
+import { addMissingWebpCopies } from "../../api/db/seed/avatars";
 import { demoLogins, seedDemo } from "../../api/db/seed/seed";
 import { cookieFrom, startTestApi, type TestApi } from "./support/test-api";
 
 let api: TestApi;
 let photosDir: string;
+let photos: FileStorage;
 
 beforeAll(async () => {
   api = await startTestApi();
   photosDir = path.join(api.dataDir, "uploads", "photos");
-  expect(await seedDemo(api.db, { photosDir, origin: "http://localhost:3000" })).toBe(true);
+  photos = localDiskStorage(photosDir);
+  expect(await seedDemo(api.db, { photos, origin: "http://localhost:3000" })).toBe(true);
 }, 120_000);
 afterAll(() => api.close());
 
@@ -29,15 +33,28 @@ test("the demo site has about 300 members over the 11 languages, some fictional"
   expect(users.every((u) => u.city)).toBe(true);
 });
 
-test("every demo member but the moderator has a generated main photo on disk", async () => {
+test("every demo member but the moderator has a generated main photo on disk, in JPEG and WebP", async () => {
   const mains = await api.db.selectFrom("photos").selectAll().where("is_main", "=", 1).execute();
   expect(mains.length).toBe(302);
   for (const photo of mains.slice(0, 20)) {
     const bytes = fs.readFileSync(path.join(photosDir, photo.filename));
     expect(bytes.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
     expect(fs.existsSync(path.join(photosDir, photo.thumb_filename))).toBe(true);
+    const webp = fs.readFileSync(path.join(photosDir, photo.thumb_filename.replace(".jpg", ".webp")));
+    expect(webp.subarray(8, 12).toString()).toBe("WEBP");
   }
 });
+
+test("demo photos seeded without WebP copies get them at the next start", async () => {
+  const rows = await api.db.selectFrom("photos").select(["filename", "thumb_filename"]).execute();
+  const webps = () => fs.readdirSync(photosDir).filter((file) => file.endsWith(".webp")).length;
+  expect(webps()).toBe(rows.length * 2);
+  for (const file of fs.readdirSync(photosDir)) if (file.endsWith(".webp")) fs.rmSync(path.join(photosDir, file));
+  expect(await addMissingWebpCopies(api.db, photos)).toBe(rows.length * 2);
+  expect(webps()).toBe(rows.length * 2);
+  // With the copies there, one look at the newest photo is all a start costs.
+  expect(await addMissingWebpCopies(api.db, photos)).toBe(0);
+}, 120_000);
 
 test("both demo logins work on localhost; the premium one bought a bundle: a paid payment and its ledger entry", async () => {
   const free = await api.call("/api/user.php", { method: "POST", body: demoLogins.free, domain: "localhost" });
@@ -77,12 +94,16 @@ test("the demo moderator logs in as a moderator, and no member finds them", asyn
 });
 
 test("seeding again changes nothing; --reset seeds anew", async () => {
-  expect(await seedDemo(api.db, { photosDir, origin: "http://localhost:3000" })).toBe(false);
-  expect(await seedDemo(api.db, { photosDir, origin: "http://localhost:3000", reset: true })).toBe(true);
+  const before = fs.readdirSync(photosDir);
+  expect(await seedDemo(api.db, { photos, origin: "http://localhost:3000" })).toBe(false);
+  expect(await seedDemo(api.db, { photos, origin: "http://localhost:3000", reset: true })).toBe(true);
   const count = await api.db
     .selectFrom("users")
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .executeTakeFirstOrThrow();
   expect(Number(count.n)).toBe(303);
-  expect(fs.readdirSync(photosDir).length).toBe((await api.db.selectFrom("photos").selectAll().execute()).length * 2);
+  // The old photos went with their rows: the folder holds the new ones' four files each, nothing else.
+  const after = fs.readdirSync(photosDir);
+  expect(after.length).toBe((await api.db.selectFrom("photos").selectAll().execute()).length * 4);
+  expect(after.filter((file) => before.includes(file))).toEqual([]);
 }, 120_000);

@@ -1,26 +1,27 @@
 import crypto from "node:crypto";
-import fs from "node:fs/promises";
-import path from "node:path";
-import sharp from "sharp";
+import sharp, { type Sharp } from "sharp";
+import type { FileStorage } from "../../adapters/storage";
+import type { Db } from "../database";
 
 /**
  * Generated demo photos: a soft gradient with a stylised silhouette, so the demo looks alive without
- * showing any real person. Each photo is a 480×600 JPEG with a 160×200 thumbnail.
+ * showing any real person. Each photo is a 480×600 picture with a 160×200 thumbnail, in JPEG and WebP like an
+ * uploaded one once published (api/photos/photos.service.ts).
  */
 export async function writeAvatar(
-  photosDir: string,
+  photos: FileStorage,
   options: { hue: number; gender: "male" | "female"; variant: number },
 ): Promise<{ filename: string; thumb_filename: string }> {
   const id = crypto.randomBytes(8).toString("hex");
-  const filename = `${id}.jpg`;
-  const thumb_filename = `${id}-thumb.jpg`;
-  const image = sharp(Buffer.from(avatarSvg(options))).jpeg({ quality: 78, mozjpeg: true });
-  await fs.mkdir(photosDir, { recursive: true });
-  await Promise.all([
-    image.clone().toFile(path.join(photosDir, filename)),
-    image.clone().resize(160, 200).toFile(path.join(photosDir, thumb_filename)),
-  ]);
-  return { filename, thumb_filename };
+  const image = sharp(Buffer.from(avatarSvg(options)));
+  const files: [string, Sharp][] = [
+    [`${id}.jpg`, image.clone().jpeg({ quality: 78, mozjpeg: true })],
+    [`${id}-thumb.jpg`, image.clone().resize(160, 200).jpeg({ quality: 78, mozjpeg: true })],
+    [`${id}.webp`, image.clone().webp({ quality: 75 })],
+    [`${id}-thumb.webp`, image.clone().resize(160, 200).webp({ quality: 75 })],
+  ];
+  await Promise.all(files.map(async ([name, encoder]) => photos.put(name, await encoder.toBuffer())));
+  return { filename: `${id}.jpg`, thumb_filename: `${id}-thumb.jpg` };
 }
 
 function avatarSvg({ hue, gender, variant }: { hue: number; gender: "male" | "female"; variant: number }): string {
@@ -43,4 +44,23 @@ function avatarSvg({ hue, gender, variant }: { hue: number; gender: "male" | "fe
     <path d="M60 600 C70 430 160 370 240 370 C320 370 410 430 420 600 Z" fill="${figure}"/>
   </g>
 </svg>`;
+}
+
+/**
+ * Demo photos seeded before they had WebP copies get them now, so pages that offer WebP find it. Looked at only when
+ * the newest demo photo lacks its copy: a start with current photos costs one read.
+ */
+export async function addMissingWebpCopies(db: Db, photos: FileStorage): Promise<number> {
+  const rows = await db.selectFrom("photos").select(["filename", "thumb_filename"]).orderBy("id", "desc").execute();
+  const webpOf = (file: string) => file.replace(/\.jpg$/, ".webp");
+  if (!rows[0] || (await photos.get(webpOf(rows[0].filename)))) return 0;
+  let added = 0;
+  for (const file of rows.flatMap((row) => [row.filename, row.thumb_filename])) {
+    if (await photos.get(webpOf(file))) continue;
+    const jpeg = await photos.get(file);
+    if (!jpeg) continue;
+    await photos.put(webpOf(file), await sharp(jpeg).webp({ quality: 75 }).toBuffer());
+    added++;
+  }
+  return added;
 }

@@ -1,3 +1,4 @@
+import type { FileStorage } from "../../adapters/storage";
 import type { Db } from "../database";
 
 /** The demo site (README logins) is wanted on the default domain, localhost, or when SEED_DEMO=true says so. */
@@ -18,11 +19,15 @@ export async function hasDemoSite(db: Db): Promise<boolean> {
  */
 export async function seedDemoIfWanted(
   db: Db,
-  options: { photosDir: string; origin: string; siteDomain: string; seedDemo?: "true" | "false" },
+  options: { photos: FileStorage; origin: string; siteDomain: string; seedDemo?: "true" | "false" },
 ): Promise<"seeded" | "present" | "not wanted" | "present but not wanted"> {
   const present = await hasDemoSite(db);
   if (!wantsDemo(options.siteDomain, options.seedDemo)) return present ? "present but not wanted" : "not wanted";
-  if (present) return "present";
+  if (present) {
+    const { addMissingWebpCopies } = await import("./avatars");
+    await addMissingWebpCopies(db, options.photos);
+    return "present";
+  }
   const { seedDemo } = await import("./seed");
   await seedDemo(db, options);
   return "seeded";

@@ -1,8 +1,9 @@
-import fs from "node:fs/promises";
 import { HOUR } from "../../../contract/durations";
 import { currencyOf } from "../../../contract/payments";
 import { hashPassword } from "../../accounts/password";
+import type { FileStorage } from "../../adapters/storage";
 import { moveCredits } from "../../credits/ledger";
+import { filesOfPhoto } from "../../photos/photos.service";
 import { type Db, nowIso, type Tx } from "../database";
 import { writeAvatar } from "./avatars";
 import { demoInterests } from "./demo-interests";
@@ -54,11 +55,12 @@ const tablesInDeleteOrder = [
  */
 export async function seedDemo(
   db: Db,
-  options: { photosDir: string; origin: string; reset?: boolean },
+  options: { photos: FileStorage; origin: string; reset?: boolean },
 ): Promise<boolean> {
   if (options.reset) {
+    const published = await db.selectFrom("photos").select("filename").execute();
     for (const table of tablesInDeleteOrder) await db.deleteFrom(table).execute();
-    await fs.rm(options.photosDir, { recursive: true, force: true });
+    for (const photo of published) for (const file of filesOfPhoto(photo).public) await options.photos.remove(file);
   } else if (await hasDemoSite(db)) {
     return false;
   }
@@ -142,7 +144,7 @@ export async function seedDemo(
   const photos = await mapLimited(everyone, 8, ({ member }) =>
     Promise.all(
       Array.from({ length: member.photo_count }, (_, variant) =>
-        writeAvatar(options.photosDir, { hue: member.hue, gender: member.gender, variant }),
+        writeAvatar(options.photos, { hue: member.hue, gender: member.gender, variant }),
       ),
     ),
   );

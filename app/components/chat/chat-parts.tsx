@@ -1,4 +1,5 @@
 import { Form } from "react-router";
+import { MemberPhoto } from "~/components/member-photo";
 import { type Translate, useTranslation } from "~/i18n/translator";
 import type { Message } from "../../../contract/chat";
 import { giftImage } from "../../../contract/gifts";
@@ -7,7 +8,7 @@ import type { ProfileCard } from "../../../contract/members";
 /** A member's approved main photo, round, or the neutral placeholder (docs/product.md §2). */
 export function Avatar({ profile, cdnPrefix, size }: { profile: ProfileCard; cdnPrefix: string; size: number }) {
   return profile.main_image ? (
-    <img
+    <MemberPhoto
       src={`${cdnPrefix}/${profile.main_image.thumb_filename}`}
       alt=""
       width={size}

@@ -87,6 +87,9 @@ export function ReportCaseCard({ item, refusal }: { item: ReportCase; refusal?: 
             {item.messages.map((m) => (
               <li key={m.id} className={m.reported ? "fw-bold" : undefined}>
                 {m.from}: {m.text ?? t(keyOf(`chat.kinds.${m.kind === "gift" ? "gift" : "photo"}`))}
+                {m.kind === "photo" && (
+                  <img src={`/chat-photos/${m.id}/320/jpeg`} alt="" width={160} className="d-block rounded mb-1" />
+                )}
               </li>
             ))}
           </ol>
