@@ -69,4 +69,6 @@ export default [
   route("chat-photos/:message/:width/:format", "routes/chat-photo.tsx", { id: "chat-photos" }),
   route("photo-files/:photo/:width/:format", "routes/photo-file.tsx", { id: "photo-files" }),
   route("geocode", "routes/geocode.tsx", { id: "geocode" }),
+  route("manifest.webmanifest", "routes/app-manifest.tsx", { id: "app-manifest" }),
+  route("app-icons/:name", "routes/app-icon.tsx", { id: "app-icons" }),
 ] satisfies RouteConfig;
