@@ -49,6 +49,10 @@ export default defineConfig({
       SIGNUPS_PER_HOUR: "1000",
       MAILS_PER_HOUR: "1000",
       LOGIN_RATE_PER_IP: "1000",
+      // Notification mails are looked for every 2 s instead of 30, so a journey can read them.
+      NOTIFY_EVERY_SECONDS: "2",
+      // The mail provider's webhook, which a journey plays (not a secret: this server lives for one test run).
+      MAIL_EVENTS_TOKEN: "e2e-mail-events-token-0123456789",
     },
     url: `http://localhost:${port}/healthz`,
     timeout: 180_000,

@@ -23,6 +23,7 @@ import { type EventBus, eventBusFor } from "./api/events/event-bus";
 import { isLoopback } from "./api/http/loopback";
 import { refuseForeignOrigin } from "./api/http/origin";
 import { createLogger } from "./api/logger";
+import { type NotificationDeps, sendDueNotifications } from "./api/notifications/notifications.service";
 import { checkUnsettledPayments, type PaymentDeps } from "./api/payments/payments.service";
 import { checkPendingRefunds } from "./api/payments/returns.service";
 import { parseWebEnv } from "./app/services/env.server";
@@ -102,6 +103,7 @@ export async function startServer({ dev = false } = {}) {
     app.use("/api", api);
     apiHandler = inProcessApi(api);
     scheduleCleanup(db, files, apiLogger);
+    scheduleNotificationMails({ db, mailer, log: apiLogger }, apiEnv.NOTIFY_EVERY_SECONDS);
     if (payments) schedulePaymentChecks({ db, provider: payments }, apiEnv.PAYMENT_CHECK_SECONDS, apiLogger);
     // Published photos: from the disk, or from the bucket for a site whose cdn_prefix is still /uploads/photos.
     if (apiEnv.S3_URL) app.get("/uploads/photos/:file", servePublicPhotos(files.publicPhotos));
@@ -182,6 +184,22 @@ function scheduleCleanup(db: Db, files: FileStorages, log: ReturnType<typeof cre
   };
   void cleanUp();
   setInterval(cleanUp, HOUR).unref();
+}
+
+/** Notification mails that are due go out every few seconds (NOTIFY_EVERY_SECONDS), off the request path. */
+function scheduleNotificationMails(deps: NotificationDeps, seconds: number) {
+  let running = false;
+  setInterval(async () => {
+    if (running) return;
+    running = true;
+    try {
+      await sendDueNotifications(deps);
+    } catch (error) {
+      deps.log.error({ err: error }, "notification mails failed");
+    } finally {
+      running = false;
+    }
+  }, seconds * 1000).unref();
 }
 
 /**

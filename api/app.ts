@@ -26,6 +26,7 @@ import { refuseForeignOrigin } from "./http/origin";
 import { passwordRateLimit } from "./http/rate-limit";
 import { assertContractServed, type ContractRoutes } from "./http/register";
 import { membersRoutes } from "./members/members.routes";
+import { notificationsRoutes } from "./notifications/notifications.routes";
 import { paymentsRoutes } from "./payments/payments.routes";
 import { sandboxCheckoutRoutes } from "./payments/sandbox-checkout.routes";
 import { photosRoutes } from "./photos/photos.routes";
@@ -95,6 +96,7 @@ export function apiRoutes(deps: ApiDeps): ContractRoutes[] {
     lifecycleRoutes,
     paymentsRoutes,
     chatRoutes,
+    notificationsRoutes,
   ].map((routes) => routes(routeDeps));
 }
 

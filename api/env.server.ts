@@ -49,6 +49,10 @@ const apiEnvSchema = z.object({
   SMS_GATEWAY_URL: z.url().optional(),
   /** Sent to the gateway as `Authorization: Bearer …`. */
   SMS_GATEWAY_TOKEN: z.string().optional(),
+  /** How often due notification mails are looked for, in seconds. */
+  NOTIFY_EVERY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** The bearer token a mail provider's bounce and complaint webhook sends to /api/mail-events.php; unset: no webhook. */
+  MAIL_EVENTS_TOKEN: z.string().min(24, "must be at least 24 characters").optional(),
   /** A reverse geocoder with Nominatim's interface; unset, the embedded gazetteer answers (api/geocode). */
   GEOCODER_URL: z.url().optional(),
   /**

@@ -4,7 +4,7 @@ import { ErrorPage } from "./components/error-page";
 import { useTranslation } from "./i18n/translator";
 import { visibleLanguages } from "./i18n/visible-languages";
 import { getMember } from "./services/auth.server";
-import { entryWarningCookie, photoWarningCookie } from "./services/cookies.server";
+import { entryWarningCookie, mailAlertCookie, photoWarningCookie, recentlyClosed } from "./services/cookies.server";
 import { takeFlash } from "./services/flash.server";
 import { getI18n, i18nextMiddleware, localeOf } from "./services/i18n.server";
 import { useNonce } from "./services/nonce";
@@ -83,6 +83,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         },
         // docs/product.md §2: the profile-photo warning, until there is an approved photo or this device closed it.
         photoWarning: !member.profile.main_image && !(await photoWarningCookie.parse(cookies)),
+        // docs/product.md §2: why notification mails stopped, until this device closed the alert (for 30 days).
+        mailStopped: (await recentlyClosed(mailAlertCookie, cookies)) ? [] : member.notifications_disabled,
         thumb: member.profile.main_image ? `${settings.cdn_prefix}/${member.profile.main_image.thumb_filename}` : null,
       },
       // docs/product.md §1: the entry warning on first visit, with its own variant for the Netherlands and Germany.

@@ -47,6 +47,12 @@ import {
   swipeResultSchema,
 } from "./members";
 import {
+  mailEventRequestSchema,
+  notificationSettingsResponseSchema,
+  notificationSettingsSchema,
+  unsubscribeRequestSchema,
+} from "./notifications";
+import {
   creditsResponseSchema,
   discountQuerySchema,
   paymentCreateSchema,
@@ -681,6 +687,37 @@ export const endpoints = [
     path: "/api/gifts.php",
     summary: "The gift catalogue at the site's price",
     response: giftsResponseSchema,
+  },
+  {
+    method: "get",
+    path: "/api/notification-settings.php",
+    summary: "The member's notification mail choices, quiet hours and time zone, and why mails stopped if they did",
+    response: notificationSettingsResponseSchema,
+    member: true,
+  },
+  {
+    method: "put",
+    path: "/api/notification-settings.php",
+    summary: "Save the notification choices; this also turns mail back on after a bounce, complaint or unsubscribe",
+    body: notificationSettingsSchema,
+    response: okResponseSchema,
+    member: true,
+  },
+  {
+    method: "post",
+    path: "/api/unsubscribe.php",
+    summary:
+      "Stop one kind of notification mail from the link in such a mail (no login: the link is the key); the web tier's /unsubscribe also takes mail clients' one-click posts (RFC 8058)",
+    body: unsubscribeRequestSchema,
+    response: okResponseSchema,
+  },
+  {
+    method: "post",
+    path: "/api/mail-events.php",
+    summary:
+      "A mail provider's webhook: a bounce or spam complaint stops notification mails to the address; needs Authorization: Bearer MAIL_EVENTS_TOKEN, and answers 404 while that is unset",
+    body: mailEventRequestSchema,
+    response: okResponseSchema,
   },
 ] as const satisfies readonly Endpoint[];
 

@@ -65,6 +65,10 @@ export async function deleteAccountData(db: Tx, userId: number) {
     .deleteFrom("blocks")
     .where((eb) => eb.or([eb("blocker_id", "=", userId), eb("blocked_id", "=", userId)]))
     .execute();
+  await db
+    .deleteFrom("notification_queue")
+    .where((eb) => eb.or([eb("user_id", "=", userId), eb("actor_id", "=", userId)]))
+    .execute();
 }
 
 /** Leaves the member's row anonymous: nothing in it names or reaches the person. */
@@ -78,6 +82,7 @@ export function anonymiseUser(db: DbOrTx, userId: number) {
       tracking: null,
       invited_with: null,
       notifications_disabled: "[]",
+      mail_token: null,
       last_seen_at: null,
       page_hidden_at: null,
     })

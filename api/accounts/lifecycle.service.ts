@@ -287,6 +287,7 @@ export async function exportAccount(db: Db, site: SiteRow, member: UserRow) {
     password_hash: _hash,
     failed_logins: _f,
     blocked_until: _b,
+    mail_token: _m,
     ...account
   } = member as UserRow & { session_id?: number };
   delete (account as { session_id?: number }).session_id;

@@ -10,6 +10,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers, such as List-Unsubscribe and List-Unsubscribe-Post on notification mails (RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 export interface OutboxEntry {

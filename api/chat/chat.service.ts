@@ -8,6 +8,7 @@ import { ApiError } from "../errors";
 import type { EventBus } from "../events/event-bus";
 import { cardColumns, visibleProfiles } from "../members/members.repository";
 import { toCard } from "../members/members.service";
+import { queueNotification } from "../notifications/notifications.service";
 import { conversationUnderReport } from "../reports/reports.repository";
 import * as repo from "./chat.repository";
 
@@ -396,6 +397,7 @@ export async function sendMessage(
       await events
         .publish({ userId, type: "message", conversation: message.conversation_id, id: message.id })
         .catch(() => undefined);
+    await queueNotification(db, { userId: receiverId, event: "message", actorId: sender.id, subjectId: message.id });
   }
   // `written`: this call wrote the message (not a twin under the same key), so what it stored is in use.
   if (!sent.message) return { ...(await answer(db, sender, message)), written: false };

@@ -12,6 +12,7 @@ import * as m0009 from "./migrations/0009-chat-media";
 import * as m0010 from "./migrations/0010-profile-editor";
 import * as m0011 from "./migrations/0011-own-photos";
 import * as m0012 from "./migrations/0012-reports";
+import * as m0013 from "./migrations/0013-notifications";
 
 // Listed by hand so that the build and tsx resolve them the same way; numbered, frozen once landed.
 const migrations: Record<string, Migration> = {
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   "0010-profile-editor": m0010,
   "0011-own-photos": m0011,
   "0012-reports": m0012,
+  "0013-notifications": m0013,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

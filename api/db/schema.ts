@@ -96,6 +96,15 @@ export interface UsersTable {
   suspended_until: string | null;
   /** A moderator's ban: no login, hidden from others, until an appeal reverses it. */
   banned_at: string | null;
+  /** 1: mail about new messages, likes, matches (docs/product.md §4.16); payment and account mails always go. */
+  email_messages: Generated<number>;
+  email_likes: Generated<number>;
+  email_matches: Generated<number>;
+  /** 1: no notification between 23:00 and 8:00 in time_zone (an IANA name; null: the country's). */
+  quiet_hours: Generated<number>;
+  time_zone: string | null;
+  /** The secret of the member's unsubscribe links, made with their first notification mail. */
+  mail_token: string | null;
 }
 
 export interface ProfilesTable {
@@ -192,6 +201,21 @@ export interface ReportFilingsTable {
   details: Generated<string>;
   url: string | null;
   created_at: string;
+}
+
+export type NotificationEvent = "message" | "like" | "match";
+
+/** Something that happened to a member, to be mailed once when due (api/notifications). */
+export interface NotificationQueueTable {
+  id: Generated<number>;
+  user_id: number;
+  event: NotificationEvent;
+  actor_id: number;
+  subject_id: number;
+  created_at: string;
+  due_at: string;
+  done_at: string | null;
+  outcome: "sent" | "read" | "preference" | "disabled" | "inactive" | null;
 }
 
 export interface InterestsTable {
@@ -479,6 +503,7 @@ export interface Database {
   credit_bundles: CreditBundlesTable;
   payments: PaymentsTable;
   sandbox_payments: SandboxPaymentsTable;
+  notification_queue: NotificationQueueTable;
 }
 
 export type SiteRow = Selectable<SitesTable>;

@@ -3,6 +3,7 @@ import type { SiteRow, UserRow } from "../db/schema";
 import { ApiError } from "../errors";
 import { isVisibleMember } from "../members/members.repository";
 import { toCard } from "../members/members.service";
+import { queueNotification } from "../notifications/notifications.service";
 import * as repo from "./likes.repository";
 
 /**
@@ -18,7 +19,10 @@ export async function like(
   if (!(await isVisibleMember(db, site.id, viewer.id, id)))
     throw new ApiError(404, "not_found", "This profile does not exist");
   await repo.insertLike(db, viewer.id, id, source, nowIso());
-  return { liked: true, match: await repo.likeExists(db, id, viewer.id) };
+  const match = await repo.likeExists(db, id, viewer.id);
+  // The member liked (first, in a match) hears of it by mail if they wish; the liker sees the match on the page.
+  await queueNotification(db, { userId: id, event: match ? "match" : "like", actorId: viewer.id });
+  return { liked: true, match };
 }
 
 export async function unlike(db: Db, viewer: UserRow, id: number) {

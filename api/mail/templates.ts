@@ -33,7 +33,10 @@ export type MailKind =
   | "complaintReceipt"
   | "reportOutcome"
   | "decision"
-  | "appealOutcome";
+  | "appealOutcome"
+  | "newMessage"
+  | "newLike"
+  | "newMatch";
 
 export interface MailContext {
   to: string;

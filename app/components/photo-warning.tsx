@@ -1,6 +1,6 @@
-import { Form, Link, useLocation, useMatches } from "react-router";
+import { Link, useMatches } from "react-router";
 import { useTranslation } from "~/i18n/translator";
-import { SubmitButton } from "./submit-button";
+import { DismissForm } from "./dismiss-form";
 
 // Where the member is already dealing with photos, or with something more pressing than a photo.
 const quietRoutes = new Set(["profile", "signup", "complete-signup", "signup-matches", "moderation"]);
@@ -12,7 +12,6 @@ const quietRoutes = new Set(["profile", "signup", "complete-signup", "signup-mat
  */
 export function PhotoWarning() {
   const { t } = useTranslation();
-  const location = useLocation();
   const matches = useMatches();
   if (matches.some((m) => quietRoutes.has(m.id))) return null;
   return (
@@ -22,10 +21,7 @@ export function PhotoWarning() {
         <Link to="/profile#photos" className="btn btn-sm btn-primary">
           {t("photoWarning.add")}
         </Link>
-        <Form method="post" action="/photo-warning" className="d-inline">
-          <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-          <SubmitButton className="btn btn-sm btn-outline-dark">{t("photoWarning.dismiss")}</SubmitButton>
-        </Form>
+        <DismissForm action="/photo-warning" label={t("photoWarning.dismiss")} />
       </div>
     </aside>
   );

@@ -5,6 +5,7 @@ import { EntryWarning } from "~/components/entry-warning";
 import { ErrorPage } from "~/components/error-page";
 import { FlashMessage } from "~/components/flash-message";
 import { LiveCounts } from "~/components/live-counts";
+import { MailStoppedAlert } from "~/components/mail-stopped-alert";
 import { PhotoWarning } from "~/components/photo-warning";
 import { SignupModalProvider } from "~/components/signup-modal";
 import { SiteFooter } from "~/components/site-footer";
@@ -33,6 +34,9 @@ function DefaultChrome({ root, children }: { root: RootData; children: React.Rea
       <FlashMessage flash={root.flash} />
       {root.member?.needsActivation && <ActivationReminder email={root.member.email} isPhone={root.isPhone} />}
       {root.member?.photoWarning && !root.member.needsActivation && <PhotoWarning />}
+      {root.member && root.member.mailStopped.length > 0 && (
+        <MailStoppedAlert reasons={root.member.mailStopped} email={root.member.email} />
+      )}
       {root.member && <AutoLikeNotice />}
       {children}
       <SiteFooter root={root} />

@@ -4,6 +4,7 @@ import { data, Form, Link, redirect, useActionData } from "react-router";
 import type { z } from "zod";
 import { FormError, InputField, useForm } from "~/components/form-kit";
 import { SubmitButton } from "~/components/submit-button";
+import { keyOf } from "~/i18n/keys";
 import { useTranslation } from "~/i18n/translator";
 import type { RouteHandle } from "~/root";
 import { ApiCallError, type CallContext, callApi } from "~/services/api.server";
@@ -20,6 +21,7 @@ import {
   mailChangeSchema,
   passwordChangeFormSchema,
 } from "../../contract/account";
+import { type NotificationSettings, notificationSettingsResponseSchema } from "../../contract/notifications";
 import { okResponseSchema } from "../../contract/user";
 import type { Route } from "./+types/settings";
 
@@ -32,7 +34,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const call = { request, context };
   const member = await requireMember(call);
   const deleting = new URL(request.url).searchParams.get("delete") === "1";
-  const offers = deleting ? (await getCompanyInfo(call)).delete_discount : [];
+  const [offers, notifications] = await Promise.all([
+    deleting ? getCompanyInfo(call).then((info) => info.delete_discount) : [],
+    callApi(call, "/notification-settings.php", { schema: notificationSettingsResponseSchema }),
+  ]);
   // The server validates every form; the schemas' HTML constraints come with the page, so the browser needs no zod.
   const constraints = {
     password: getZodConstraint(passwordChangeFormSchema),
@@ -44,6 +49,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     invisible: member.profile.invisible,
     deleting,
     offers,
+    notifications: notifications.settings,
+    // The server's list, so the page and its hydration agree on it.
+    timeZones: Intl.supportedValuesOf("timeZone"),
     constraints,
     title: getI18n(context).t("settings.title"),
   };
@@ -58,6 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "email") return changeEmail(call, formData);
   if (intent === "offer") return takeOffer(call, Number(formData.get("offer")));
   if (intent === "invisible") return setInvisible(call, formData.get("invisible") === "on");
+  if (intent === "notifications") return saveNotifications(call, formData);
   if (intent === "delete") return deleteAccount(call, formData);
   throw data(null, { status: 400 });
 }
@@ -128,6 +137,25 @@ async function setInvisible(call: CallContext, invisible: boolean) {
   return redirectWithFlash(call.request, "/notifications", { message });
 }
 
+/** The notification mail choices (docs/product.md §4.16); saving them also turns mail back on after it stopped. */
+async function saveNotifications(call: CallContext, formData: FormData) {
+  const settings: NotificationSettings = {
+    email_messages: formData.get("email_messages") === "on",
+    email_likes: formData.get("email_likes") === "on",
+    email_matches: formData.get("email_matches") === "on",
+    quiet_hours: formData.get("quiet_hours") === "on",
+    time_zone: String(formData.get("time_zone") ?? ""),
+  };
+  try {
+    await callApi(call, "/notification-settings.php", { method: "PUT", body: settings, schema: okResponseSchema });
+  } catch (error) {
+    if (!(error instanceof ApiCallError) || error.status >= 500) throw error;
+    const { fields } = apiFormErrors(error);
+    return data({ intent: "notifications" as const, settings, fields }, { status: 400 });
+  }
+  return redirectWithFlash(call.request, "/notifications", { message: "notifications.saved" });
+}
+
 async function deleteAccount(call: CallContext, formData: FormData) {
   const submission = parseWithZod(formData, { schema: deleteFormSchema });
   if (submission.status !== "success")
@@ -143,7 +171,8 @@ async function deleteAccount(call: CallContext, formData: FormData) {
 export default function Settings({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const actionData = useActionData<typeof action>();
-  const resultFor = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined);
+  const resultFor = (intent: string) =>
+    actionData?.intent === intent && "result" in actionData ? actionData.result : undefined;
   return (
     <main id="main" className="flex-grow-1 container-lg py-5">
       <h1 className="h3 mb-4">{loaderData.title}</h1>
@@ -156,6 +185,13 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
             lastResult={resultFor("email")}
             current={loaderData.email}
             constraint={loaderData.constraints.email}
+          />
+        </div>
+        <div className="col-12">
+          <NotificationsForm
+            saved={loaderData.notifications}
+            refused={actionData?.intent === "notifications" && "fields" in actionData ? actionData : undefined}
+            timeZones={loaderData.timeZones}
           />
         </div>
         <div className="col-12 col-lg-6">
@@ -211,6 +247,74 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
 }
 
 type Constraint = ReturnType<typeof getZodConstraint>;
+
+/** E-mail about new messages, likes and matches, and the quiet hours; a refused time zone keeps every choice made. */
+function NotificationsForm(props: {
+  saved: NotificationSettings;
+  refused?: { settings: NotificationSettings; fields: Record<string, string> };
+  timeZones: string[];
+}) {
+  const { t } = useTranslation();
+  const values = props.refused?.settings ?? props.saved;
+  const zoneError = props.refused?.fields.time_zone;
+  const box = (name: keyof NotificationSettings, label: string) => (
+    <div className="form-check">
+      <input
+        className="form-check-input"
+        type="checkbox"
+        id={`notify-${name}`}
+        name={name}
+        defaultChecked={Boolean(values[name])}
+      />
+      <label className="form-check-label" htmlFor={`notify-${name}`}>
+        {t(keyOf(label))}
+      </label>
+    </div>
+  );
+  return (
+    <section className="card card-body" aria-labelledby="email-notifications">
+      <h2 id="email-notifications" className="h5">
+        {t("notifications.title")}
+      </h2>
+      <p className="small text-body-secondary">{t("notifications.intro")}</p>
+      <Form method="post" key={JSON.stringify(values)}>
+        <input type="hidden" name="intent" value="notifications" />
+        <fieldset className="mb-3">
+          <legend className="visually-hidden">{t("notifications.title")}</legend>
+          {box("email_messages", "notifications.messages")}
+          {box("email_likes", "notifications.likes")}
+          {box("email_matches", "notifications.matches")}
+        </fieldset>
+        <div className="mb-3">{box("quiet_hours", "notifications.quietHours")}</div>
+        <div className="mb-3">
+          <label htmlFor="notify-time-zone" className="form-label">
+            {t("notifications.timeZone")}
+          </label>
+          <select
+            id="notify-time-zone"
+            name="time_zone"
+            defaultValue={values.time_zone}
+            className={`form-select${zoneError ? " is-invalid" : ""}`}
+            aria-invalid={zoneError ? true : undefined}
+            aria-describedby={zoneError ? "notify-time-zone-error" : undefined}
+          >
+            {/* A zone the list does not know (sent by hand) stays visible as what was chosen. */}
+            {!props.timeZones.includes(values.time_zone) && <option>{values.time_zone}</option>}
+            {props.timeZones.map((zone) => (
+              <option key={zone}>{zone}</option>
+            ))}
+          </select>
+          {zoneError && (
+            <div id="notify-time-zone-error" className="invalid-feedback">
+              {t(keyOf(zoneError))}
+            </div>
+          )}
+        </div>
+        <SubmitButton>{t("notifications.save")}</SubmitButton>
+      </Form>
+    </section>
+  );
+}
 
 function PasswordForm({ lastResult, constraint }: { lastResult?: SubmissionResult<string[]>; constraint: Constraint }) {
   const { t } = useTranslation();

@@ -1,5 +1,6 @@
-import { createCookie } from "react-router";
-import { DAY_IN_SECONDS } from "../../contract/durations";
+import { type Cookie, createCookie, redirect } from "react-router";
+import { DAY, DAY_IN_SECONDS } from "../../contract/durations";
+import { safeRedirect } from "./auth.server";
 
 const year = 365 * DAY_IN_SECONDS;
 
@@ -22,6 +23,14 @@ export const photoWarningCookie = createCookie("hide-enrich-alert", {
   maxAge: year,
 });
 
+/** When this device closed the alert that notification mails stopped (docs/product.md §3 flags). */
+export const mailAlertCookie = createCookie("hide-disabled-notifications-alert", {
+  path: "/",
+  sameSite: "lax",
+  httpOnly: true,
+  maxAge: year,
+});
+
 /** A one-time message for the next page (post/redirect/get). */
 export const flashCookie = createCookie("flash", { path: "/", sameSite: "lax", httpOnly: true, maxAge: 60 });
 
@@ -37,3 +46,17 @@ export const trackingCookie = createCookie("tracking", {
   httpOnly: true,
   maxAge: 30 * DAY_IN_SECONDS,
 });
+
+/** The answer of an alert's close button (app/components/dismiss-form.tsx): the time in its cookie, and back. */
+export async function dismissed(request: Request, cookie: Cookie) {
+  const form = await request.formData();
+  return redirect(safeRedirect(form.get("redirectTo")), {
+    headers: { "Set-Cookie": await cookie.serialize(new Date().toISOString(), cookieOptions(request)) },
+  });
+}
+
+/** Whether a dismissal cookie holds a time within the last `days` days. */
+export async function recentlyClosed(cookie: Cookie, header: string | null, days = 30) {
+  const at = Date.parse(String((await cookie.parse(header)) ?? ""));
+  return Number.isFinite(at) && Date.now() - at < days * DAY;
+}

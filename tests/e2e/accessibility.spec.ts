@@ -160,6 +160,7 @@ for (const variant of variants) {
       await page.getByRole("button", { name: en.complaints.send }).click();
       await expect(page.getByLabel(en.complaints.email)).toHaveAttribute("aria-invalid", "true");
       await checkScreen(page, "complaints refused");
+      await visit(page, "/unsubscribe?token=a-link-of-nobody-1234567890&event=likes", "unsubscribe");
       await visit(page, "/reset-password", "reset password");
       await visit(page, "/reset-password/do?token=not-a-token", "new password");
       await visit(page, "/mail-change/do", "mail change, invalid link");

@@ -20,6 +20,7 @@ export const demoLogins = {
 };
 
 const tablesInDeleteOrder = [
+  "notification_queue",
   "moderation_decisions",
   "messages",
   "conversation_marks",

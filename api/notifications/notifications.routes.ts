@@ -1,0 +1,23 @@
+import crypto from "node:crypto";
+import type { RouteDeps } from "../app";
+import { ApiError } from "../errors";
+import { type ContractRoutes, contractRoutes } from "../http/register";
+import { notificationSettings, recordMailEvent, saveNotificationSettings, unsubscribe } from "./notifications.service";
+
+/** notification-settings.php, unsubscribe.php and mail-events.php (docs/product.md §4.16). */
+export function notificationsRoutes({ db, env }: RouteDeps): ContractRoutes {
+  const routes = contractRoutes();
+  const { register } = routes;
+  register("get", "/api/notification-settings.php", ({ member }) => notificationSettings(db, member));
+  register("put", "/api/notification-settings.php", ({ member, body }) => saveNotificationSettings(db, member, body));
+  register("post", "/api/unsubscribe.php", ({ body }) => unsubscribe(db, body.token, body.event));
+  register("post", "/api/mail-events.php", ({ req, body }) => {
+    if (!env.MAIL_EVENTS_TOKEN) throw new ApiError(404, "not_found", "Not found");
+    const given = Buffer.from(req.get("authorization") ?? "");
+    const wanted = Buffer.from(`Bearer ${env.MAIL_EVENTS_TOKEN}`);
+    if (given.length !== wanted.length || !crypto.timingSafeEqual(given, wanted))
+      throw new ApiError(401, "authentication_required", "A valid bearer token is needed");
+    return recordMailEvent(db, body.email, body.event);
+  });
+  return routes;
+}
