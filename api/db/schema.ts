@@ -215,7 +215,7 @@ export interface NotificationQueueTable {
   created_at: string;
   due_at: string;
   done_at: string | null;
-  outcome: "sent" | "read" | "preference" | "disabled" | "inactive" | null;
+  outcome: "sent" | "read" | "batched" | "preference" | "disabled" | "inactive" | null;
 }
 
 export interface InterestsTable {

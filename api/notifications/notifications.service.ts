@@ -131,7 +131,10 @@ export interface NotificationDeps {
   log: Logger;
 }
 
-type Outcome = "sent" | "read" | "preference" | "disabled" | "inactive";
+type Outcome = "sent" | "read" | "batched" | "preference" | "disabled" | "inactive";
+
+/** One mail per conversation partner an hour: a burst of messages is one mail, not ten. */
+const messageMailGapMs = 60 * 60_000;
 
 /**
  * Mails what is due, oldest first, each claimed before it is sent so that two processes never send one twice. Quiet
@@ -173,7 +176,7 @@ export async function sendDueNotifications(deps: NotificationDeps, now = new Dat
       .where("done_at", "is", null)
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) === 0) continue;
-    const outcome: Outcome = member && profile ? await judge(deps, member, item) : "inactive";
+    const outcome: Outcome = member && profile ? await judge(deps, member, item, now) : "inactive";
     let result: Outcome | null = outcome;
     if (outcome === "sent") {
       try {
@@ -204,6 +207,7 @@ async function judge(
   { db }: NotificationDeps,
   member: UserRow,
   item: { event: NotificationEvent; actor_id: number; subject_id: number },
+  now: Date,
 ): Promise<Outcome> {
   if (member.status !== "active") return "inactive";
   if (await barredAccounts(db).where("users.id", "in", [member.id, item.actor_id]).executeTakeFirst())
@@ -222,6 +226,16 @@ async function judge(
       .where("messages.id", "=", item.subject_id)
       .executeTakeFirst();
     if (!message || message.hidden_at || (message.read_up_to ?? 0) >= item.subject_id) return "read";
+    const recent = await db
+      .selectFrom("notification_queue")
+      .select("id")
+      .where("user_id", "=", member.id)
+      .where("actor_id", "=", item.actor_id)
+      .where("event", "=", "message")
+      .where("outcome", "=", "sent")
+      .where("done_at", ">", new Date(now.getTime() - messageMailGapMs).toISOString())
+      .executeTakeFirst();
+    if (recent) return "batched";
   }
   return "sent";
 }

@@ -46,7 +46,12 @@ async function send(from: Member, to: Member, text: string) {
 }
 const outcomes = async (userId: number) =>
   (
-    await api.db.selectFrom("notification_queue").select(["event", "outcome"]).where("user_id", "=", userId).execute()
+    await api.db
+      .selectFrom("notification_queue")
+      .select(["event", "outcome"])
+      .where("user_id", "=", userId)
+      .orderBy("id")
+      .execute()
   ).map((row) => `${row.event}:${row.outcome}`);
 
 test("a new message is mailed once, a few minutes later, with a one-click unsubscribe; never its text", async () => {
@@ -66,6 +71,15 @@ test("a new message is mailed once, a few minutes later, with a one-click unsubs
   expect(raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
   expect(await sendDueNotifications(deps(), noon())).toBe(0);
   expect(await outcomes(ben.id)).toEqual(["message:sent"]);
+
+  // More from Anna within the hour joins that mail; after it, a new mail.
+  await send(anna, ben, "Are you there?");
+  await sendDueNotifications(deps(), noon());
+  const later = new Date(noon().getTime() + 61 * 60_000);
+  await send(anna, ben, "Hello again");
+  await sendDueNotifications(deps(), later);
+  expect(await outcomes(ben.id)).toEqual(["message:sent", "message:batched", "message:sent"]);
+  expect(await mailsTo(ben)).toHaveLength(2);
 });
 
 test("a message read on the site, a fictional sender, or a preference turned off sends no mail", async () => {

@@ -41,7 +41,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("created_at", "text", (c) => c.notNull())
     .addColumn("due_at", "text", (c) => c.notNull())
     .addColumn("done_at", "text")
-    // sent, or why not: read, preference, disabled, inactive.
+    // sent, or why not: read, batched (a mail about the same sender went within the hour), preference, disabled,
+    // inactive.
     .addColumn("outcome", "text")
     .execute();
   // Once per event, however often it is queued.
