@@ -1,8 +1,7 @@
 import type { NextFunction, Request, Response } from "express";
 import { publicPhotoCacheControl } from "../api/adapters/file-storages";
-import type { FileStorage } from "../api/adapters/storage";
+import { type FileStorage, photoContentType } from "../api/adapters/storage";
 
-const types: Record<string, string> = { jpg: "image/jpeg", webp: "image/webp" };
 const photoName = /^[A-Za-z0-9_-]+\.(jpg|webp)$/;
 
 /**
@@ -11,12 +10,11 @@ const photoName = /^[A-Za-z0-9_-]+\.(jpg|webp)$/;
  */
 export function servePublicPhotos(photos: FileStorage) {
   return async (req: Request<{ file: string }>, res: Response, next: NextFunction) => {
-    const match = photoName.exec(req.params.file);
-    if (!match) return next();
+    if (!photoName.test(req.params.file)) return next();
     try {
       const bytes = await photos.get(req.params.file);
       if (!bytes) return next();
-      res.set({ "Content-Type": types[match[1]!]!, "Cache-Control": publicPhotoCacheControl });
+      res.set({ "Content-Type": photoContentType(req.params.file), "Cache-Control": publicPhotoCacheControl });
       res.send(bytes);
     } catch (error) {
       next(error);

@@ -5,7 +5,7 @@ import {
   S3Client,
   S3ServiceException,
 } from "@aws-sdk/client-s3";
-import { assertStorageKey, type FileStorage } from "./storage";
+import { assertStorageKey, type FileStorage, photoContentType } from "./storage";
 
 /** Where an S3-compatible store is and how to sign for it, as read from S3_URL (see s3LocationFrom). */
 export interface S3Location {
@@ -38,8 +38,6 @@ export function s3LocationFrom(url: string): S3Location {
   };
 }
 
-const contentTypes: Record<string, string> = { jpg: "image/jpeg", webp: "image/webp" };
-
 /**
  * A FileStorage in one folder (`folder`, e.g. "photos/") of an S3-compatible bucket. The SDK retries what fails on the
  * way (a put replaces the whole object, so a retry is safe); a key that is not there reads as null.
@@ -65,7 +63,7 @@ export function s3Storage(location: S3Location, folder: string, options: { cache
         new PutObjectCommand({
           ...objectOf(key),
           Body: bytes,
-          ContentType: contentTypes[key.split(".").pop() ?? ""] ?? "application/octet-stream",
+          ContentType: photoContentType(key),
           CacheControl: options.cacheControl,
         }),
       );

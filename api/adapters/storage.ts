@@ -16,6 +16,10 @@ export interface FileStorage {
   remove(key: string): Promise<void>;
 }
 
+/** The content type of a stored photo file, by its name. */
+export const photoContentType = (key: string) =>
+  key.endsWith(".webp") ? "image/webp" : key.endsWith(".jpg") ? "image/jpeg" : "application/octet-stream";
+
 // Segments of safe characters joined by single slashes: no empty segment, so no leading or trailing slash.
 const keyPattern = /^[A-Za-z0-9_.-]+(\/[A-Za-z0-9_.-]+)*$/;
 

@@ -15,6 +15,7 @@ import { getI18n } from "~/services/i18n.server";
 import { pageMeta } from "~/services/seo";
 import { getCompanyInfo } from "~/services/settings.server";
 import { deletionDays } from "~/services/site-info";
+import { timeZones } from "~/services/time-zones.server";
 import {
   accountDeleteSchema,
   discountCodeResponseSchema,
@@ -50,8 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     deleting,
     offers,
     notifications: notifications.settings,
-    // The server's list, so the page and its hydration agree on it.
-    timeZones: Intl.supportedValuesOf("timeZone"),
+    timeZones,
     constraints,
     title: getI18n(context).t("settings.title"),
   };

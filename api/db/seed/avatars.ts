@@ -51,9 +51,10 @@ function avatarSvg({ hue, gender, variant }: { hue: number; gender: "male" | "fe
  * the newest demo photo lacks its copy: a start with current photos costs one read.
  */
 export async function addMissingWebpCopies(db: Db, photos: FileStorage): Promise<number> {
-  const rows = await db.selectFrom("photos").select(["filename", "thumb_filename"]).orderBy("id", "desc").execute();
   const webpOf = (file: string) => file.replace(/\.jpg$/, ".webp");
-  if (!rows[0] || (await photos.get(webpOf(rows[0].filename)))) return 0;
+  const newest = await db.selectFrom("photos").select("filename").orderBy("id", "desc").limit(1).executeTakeFirst();
+  if (!newest || (await photos.get(webpOf(newest.filename)))) return 0;
+  const rows = await db.selectFrom("photos").select(["filename", "thumb_filename"]).execute();
   let added = 0;
   for (const file of rows.flatMap((row) => [row.filename, row.thumb_filename])) {
     if (await photos.get(webpOf(file))) continue;
