@@ -51,6 +51,8 @@ export default defineConfig({
       LOGIN_RATE_PER_IP: "1000",
       // Notification mails are looked for every 2 s instead of 30, so a journey can read them.
       NOTIFY_EVERY_SECONDS: "2",
+      // Pushes go to a fake push service on 127.0.0.1, which the push journey starts.
+      PUSH_ALLOW_HTTP_ENDPOINTS: "true",
       // The mail provider's webhook, which a journey plays (not a secret: this server lives for one test run).
       MAIL_EVENTS_TOKEN: "e2e-mail-events-token-0123456789",
     },

@@ -24,6 +24,7 @@ import { isLoopback } from "./api/http/loopback";
 import { refuseForeignOrigin } from "./api/http/origin";
 import { createLogger } from "./api/logger";
 import { type NotificationDeps, sendDueNotifications } from "./api/notifications/notifications.service";
+import { ensurePushKeys } from "./api/notifications/push.service";
 import { checkUnsettledPayments, type PaymentDeps } from "./api/payments/payments.service";
 import { checkPendingRefunds } from "./api/payments/returns.service";
 import { parseWebEnv } from "./app/services/env.server";
@@ -78,6 +79,7 @@ export async function startServer({ dev = false } = {}) {
       seedDemo: apiEnv.SEED_DEMO,
     });
     if (demo === "seeded") log.info("demo site seeded");
+    await ensurePushKeys(db, apiEnv);
     if (demo === "present but not wanted")
       log.warn("the demo site and its published logins are in this database: remove them before going live");
     const apiLogger = createLogger("api", apiEnv.LOG_LEVEL);
@@ -241,7 +243,12 @@ function builtAssets() {
       )
       .filter((name) => !name.startsWith("/assets/")),
   );
-  const root = express.static("build/client", { maxAge: "1h", index: false });
+  const root = express.static("build/client", {
+    maxAge: "1h",
+    index: false,
+    // The service worker: browsers look for a new one at every visit, not from an hour-old copy.
+    setHeaders: (res, file) => file.endsWith(`${path.sep}sw.js`) && void res.setHeader("Cache-Control", "no-cache"),
+  });
   return [
     (req: Request, res: Response, next: NextFunction) =>
       req.path.startsWith("/assets/") ? assets(req, res, next) : next(),

@@ -53,6 +53,14 @@ const apiEnvSchema = z.object({
   NOTIFY_EVERY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** The bearer token a mail provider's bounce and complaint webhook sends to /api/mail-events.php; unset: no webhook. */
   MAIL_EVENTS_TOKEN: z.string().min(24, "must be at least 24 characters").optional(),
+  /**
+   * The VAPID key pair that signs web pushes (`npx web-push generate-vapid-keys`), for every site. Unset: each site
+   * gets its own pair at its first start, kept in the database (docs/operations.md "Push").
+   */
+  VAPID_PUBLIC_KEY: z.base64url().optional(),
+  VAPID_PRIVATE_KEY: z.base64url().optional(),
+  /** Accept push subscriptions at http:// or private addresses: only for tests with a fake push service. */
+  PUSH_ALLOW_HTTP_ENDPOINTS: z.enum(["true", "false"]).default("false"),
   /** A reverse geocoder with Nominatim's interface; unset, the embedded gazetteer answers (api/geocode). */
   GEOCODER_URL: z.url().optional(),
   /**
@@ -66,6 +74,9 @@ const apiEnvSchema = z.object({
 });
 export type ApiEnv = z.infer<typeof apiEnvSchema> & {
   databaseUrl: string;
+  vapidPublicKey?: string;
+  vapidPrivateKey?: string;
+  allowHttpEndpoints: boolean;
   outboxPage: boolean;
   trustCfHeaders: boolean;
   paymentProvider: "mollie" | "sandbox" | "none";
@@ -83,6 +94,9 @@ export function parseApiEnv(source: NodeJS.ProcessEnv = process.env): ApiEnv {
     ...env,
     databaseUrl: env.DATABASE_URL ?? `file:${path.join(env.DATA_DIR, "app.db")}`,
     outboxPage: env.OUTBOX_PAGE === "true",
+    vapidPublicKey: env.VAPID_PUBLIC_KEY,
+    vapidPrivateKey: env.VAPID_PRIVATE_KEY,
+    allowHttpEndpoints: env.PUSH_ALLOW_HTTP_ENDPOINTS === "true",
     trustCfHeaders: env.TRUST_CF_HEADERS === "true",
     paymentProvider: env.PAYMENT_PROVIDER ?? defaultPaymentProvider(env),
   };

@@ -1,10 +1,17 @@
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { ErrorPage } from "./components/error-page";
+import { LoadingBar } from "./components/loading-bar";
 import { useTranslation } from "./i18n/translator";
 import { visibleLanguages } from "./i18n/visible-languages";
 import { getMember } from "./services/auth.server";
-import { entryWarningCookie, mailAlertCookie, photoWarningCookie, recentlyClosed } from "./services/cookies.server";
+import {
+  entryWarningCookie,
+  mailAlertCookie,
+  photoWarningCookie,
+  pushAlertCookie,
+  recentlyClosed,
+} from "./services/cookies.server";
 import { takeFlash } from "./services/flash.server";
 import { getI18n, i18nextMiddleware, localeOf } from "./services/i18n.server";
 import { useNonce } from "./services/nonce";
@@ -56,6 +63,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         refundDays: settings.refund_days,
         premiumVariant: settings.premium_variant,
         cdnPrefix: settings.cdn_prefix,
+        pushPublicKey: settings.push_public_key,
       },
       company: {
         name: company.name,
@@ -85,6 +93,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         photoWarning: !member.profile.main_image && !(await photoWarningCookie.parse(cookies)),
         // docs/product.md §2: why notification mails stopped, until this device closed the alert (for 30 days).
         mailStopped: (await recentlyClosed(mailAlertCookie, cookies)) ? [] : member.notifications_disabled,
+        // docs/product.md §2: the push-enable alert, until this device turned push on or closed it (for 30 days).
+        pushAlertClosed: await recentlyClosed(pushAlertCookie, cookies),
         thumb: member.profile.main_image ? `${settings.cdn_prefix}/${member.profile.main_image.thumb_filename}` : null,
       },
       // docs/product.md §1: the entry warning on first visit, with its own variant for the Netherlands and Germany.
@@ -155,7 +165,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />;
+  return (
+    <>
+      <LoadingBar />
+      <Outlet />
+    </>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

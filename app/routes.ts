@@ -73,4 +73,7 @@ export default [
   route("geocode", "routes/geocode.tsx", { id: "geocode" }),
   route("manifest.webmanifest", "routes/app-manifest.tsx", { id: "app-manifest" }),
   route("app-icons/:name", "routes/app-icon.tsx", { id: "app-icons" }),
+  route("offline", "routes/offline.tsx", { id: "offline" }),
+  route("push-subscription", "routes/push-subscription.tsx", { id: "push-subscription" }),
+  route("push-alert", "routes/push-alert.tsx", { id: "push-alert" }),
 ] satisfies RouteConfig;

@@ -50,6 +50,8 @@ import {
   mailEventRequestSchema,
   notificationSettingsResponseSchema,
   notificationSettingsSchema,
+  pushSubscriptionSchema,
+  pushUnsubscribeSchema,
   unsubscribeRequestSchema,
 } from "./notifications";
 import {
@@ -718,6 +720,23 @@ export const endpoints = [
       "A mail provider's webhook: a bounce or spam complaint stops notification mails to the address; needs Authorization: Bearer MAIL_EVENTS_TOKEN, and answers 404 while that is unset",
     body: mailEventRequestSchema,
     response: okResponseSchema,
+  },
+  {
+    method: "post",
+    path: "/api/user.php?push=1",
+    summary:
+      "Subscribe this browser to web push (its PushSubscription, for the site's push_public_key); pushes follow the member's push choices",
+    body: pushSubscriptionSchema,
+    response: okResponseSchema,
+    member: true,
+  },
+  {
+    method: "delete",
+    path: "/api/user.php?push=1",
+    summary: "Unsubscribe a browser from web push",
+    body: pushUnsubscribeSchema,
+    response: okResponseSchema,
+    member: true,
   },
 ] as const satisfies readonly Endpoint[];
 

@@ -11,6 +11,9 @@ export const notificationSettingsSchema = z.object({
   email_messages: z.boolean(),
   email_likes: z.boolean(),
   email_matches: z.boolean(),
+  push_messages: z.boolean(),
+  push_likes: z.boolean(),
+  push_matches: z.boolean(),
   /** No notification between 23:00 and 8:00 in time_zone. */
   quiet_hours: z.boolean(),
   /** An IANA time zone such as Europe/Amsterdam. */
@@ -46,3 +49,21 @@ export function isTimeZone(name: string): boolean {
     return false;
   }
 }
+
+/**
+ * A browser's push subscription as PushSubscription.toJSON() gives it (POST /api/user.php?push=1). Only https
+ * addresses: the server posts to it, so it must not reach inside the network (the API may allow http for tests).
+ */
+export const pushSubscriptionSchema = z.object({
+  subscription: z.object({
+    endpoint: z.url({ protocol: /^https?$/ }).max(1000),
+    expirationTime: z.number().nullable().optional(),
+    keys: z.object({
+      p256dh: z.base64url().min(80).max(100),
+      auth: z.base64url().min(16).max(32),
+    }),
+  }),
+});
+
+/** Forgets one of the member's subscriptions: this browser unsubscribed, or the member switched push off here. */
+export const pushUnsubscribeSchema = z.object({ endpoint: z.url().max(1000) });

@@ -13,6 +13,7 @@ import * as m0010 from "./migrations/0010-profile-editor";
 import * as m0011 from "./migrations/0011-own-photos";
 import * as m0012 from "./migrations/0012-reports";
 import * as m0013 from "./migrations/0013-notifications";
+import * as m0014 from "./migrations/0014-push";
 
 // Listed by hand so that the build and tsx resolve them the same way; numbered, frozen once landed.
 const migrations: Record<string, Migration> = {
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   "0011-own-photos": m0011,
   "0012-reports": m0012,
   "0013-notifications": m0013,
+  "0014-push": m0014,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

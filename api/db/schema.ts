@@ -105,6 +105,10 @@ export interface UsersTable {
   time_zone: string | null;
   /** The secret of the member's unsubscribe links, made with their first notification mail. */
   mail_token: string | null;
+  /** 1: push to the member's subscribed devices about new messages, likes, matches. */
+  push_messages: Generated<number>;
+  push_likes: Generated<number>;
+  push_matches: Generated<number>;
 }
 
 export interface ProfilesTable {
@@ -216,6 +220,22 @@ export interface NotificationQueueTable {
   due_at: string;
   done_at: string | null;
   outcome: "sent" | "read" | "batched" | "preference" | "disabled" | "inactive" | null;
+  /** A mail, or a push to each of the member's subscribed devices. */
+  channel: Generated<NotificationChannel>;
+}
+
+export type NotificationChannel = "mail" | "push";
+
+/** One browser's web push subscription (docs/product.md §4.16). */
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** Pushes end with the login that subscribed: a shared phone stops showing them once its member logs out. */
+  session_id: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: string;
 }
 
 export interface InterestsTable {
@@ -504,6 +524,7 @@ export interface Database {
   payments: PaymentsTable;
   sandbox_payments: SandboxPaymentsTable;
   notification_queue: NotificationQueueTable;
+  push_subscriptions: PushSubscriptionsTable;
 }
 
 export type SiteRow = Selectable<SitesTable>;

@@ -1,19 +1,22 @@
 import crypto from "node:crypto";
+import { sql } from "kysely";
 import type { Logger } from "pino";
 import type { MailEvent, NotificationSettings } from "../../contract/notifications";
 import type { Mailer } from "../adapters/mail";
 import { pairClosed } from "../chat/chat.repository";
 import type { Db, DbOrTx } from "../db/database";
-import type { NotificationEvent, UserRow } from "../db/schema";
+import type { NotificationChannel, NotificationEvent, NotificationQueueTable, UserRow } from "../db/schema";
 import { ApiError } from "../errors";
 import { siteOrigin } from "../http/site-origin";
-import { renderMail } from "../mail/templates";
+import { mailText, renderMail } from "../mail/templates";
 import { barredAccounts } from "../members/members.repository";
+import { pushToMember } from "./push.service";
 import { quietUntil, timeZoneOf } from "./time-zones";
 
 /**
- * Notification mails (docs/product.md §4.16): what happened to a member is queued once per event, and mailed off the
- * request path when due, if they still want it and it is still news. Never for a fictional profile's activity.
+ * Notifications (docs/product.md §4.16, §4.17): what happened to a member is queued once per event and channel, and
+ * mailed or pushed off the request path when due, if they still want it and it is still news. Never for a fictional
+ * profile's activity.
  */
 
 type Reason = "fbl" | "bounce" | "listunsubscribe";
@@ -26,6 +29,11 @@ const preferenceOf: Record<NotificationEvent, "email_messages" | "email_likes" |
   message: "email_messages",
   like: "email_likes",
   match: "email_matches",
+};
+const pushPreferenceOf: Record<NotificationEvent, "push_messages" | "push_likes" | "push_matches"> = {
+  message: "push_messages",
+  like: "push_likes",
+  match: "push_matches",
 };
 const eventOfPreference: Record<MailEvent, NotificationEvent> = {
   messages: "message",
@@ -40,6 +48,9 @@ export async function notificationSettings(db: Db, member: UserRow) {
       email_messages: member.email_messages === 1,
       email_likes: member.email_likes === 1,
       email_matches: member.email_matches === 1,
+      push_messages: member.push_messages === 1,
+      push_likes: member.push_likes === 1,
+      push_matches: member.push_matches === 1,
       quiet_hours: member.quiet_hours === 1,
       time_zone: timeZoneOf(member, profile?.country),
     },
@@ -55,6 +66,9 @@ export async function saveNotificationSettings(db: Db, member: UserRow, body: No
       email_messages: Number(body.email_messages),
       email_likes: Number(body.email_likes),
       email_matches: Number(body.email_matches),
+      push_messages: Number(body.push_messages),
+      push_likes: Number(body.push_likes),
+      push_matches: Number(body.push_matches),
       quiet_hours: Number(body.quiet_hours),
       time_zone: body.time_zone,
       notifications_disabled: "[]",
@@ -97,31 +111,39 @@ export async function recordMailEvent(db: Db, email: string, event: "bounce" | "
 }
 
 /**
- * Queues a notification for what `actorId` did to `userId`: once per message, like or match however often it is
- * queued (a unique index), and never for a fictional profile's activity.
+ * Queues what `actorId` did to `userId`: a mail, and a push when the member has a subscribed browser. Once per
+ * message, like or match and channel however often it is queued (a unique index), and never for a fictional
+ * profile's activity. One statement: it runs inside every chat send.
  */
 export async function queueNotification(
   db: DbOrTx,
   item: { userId: number; event: NotificationEvent; actorId: number; subjectId?: number },
 ) {
-  const actor = await db
-    .selectFrom("profiles")
-    .select("fictional")
-    .where("user_id", "=", item.actorId)
-    .executeTakeFirst();
-  if (!actor || actor.fictional === 1) return;
   const now = Date.now();
+  const createdAt = new Date(now).toISOString();
+  const mailDue = new Date(item.event === "message" ? now + messageDelayMs : now).toISOString();
+  const row = (channel: NotificationChannel, dueAt: string) =>
+    db
+      .selectFrom("profiles as actor")
+      .select([
+        sql<number>`cast(${item.userId} as integer)`.as("user_id"),
+        sql<NotificationEvent>`cast(${item.event} as text)`.as("event"),
+        "actor.user_id as actor_id",
+        sql<number>`cast(${item.subjectId ?? 0} as integer)`.as("subject_id"),
+        sql<string>`cast(${createdAt} as text)`.as("created_at"),
+        sql<string>`cast(${dueAt} as text)`.as("due_at"),
+        sql<NotificationChannel>`cast(${channel} as text)`.as("channel"),
+      ])
+      .where("actor.user_id", "=", item.actorId)
+      .where("actor.fictional", "=", 0);
+  const push = row("push", createdAt).where(({ exists, selectFrom }) =>
+    exists(selectFrom("push_subscriptions").select("id").where("push_subscriptions.user_id", "=", item.userId)),
+  );
   await db
     .insertInto("notification_queue")
-    .values({
-      user_id: item.userId,
-      event: item.event,
-      actor_id: item.actorId,
-      subject_id: item.subjectId ?? 0,
-      created_at: new Date(now).toISOString(),
-      due_at: new Date(item.event === "message" ? now + messageDelayMs : now).toISOString(),
-    })
-    .onConflict((oc) => oc.columns(["user_id", "event", "actor_id", "subject_id"]).doNothing())
+    .columns(["user_id", "event", "actor_id", "subject_id", "created_at", "due_at", "channel"])
+    .expression(row("mail", mailDue).unionAll(push))
+    .onConflict((oc) => oc.columns(["user_id", "event", "actor_id", "subject_id", "channel"]).doNothing())
     .execute();
 }
 
@@ -137,8 +159,8 @@ type Outcome = "sent" | "read" | "batched" | "preference" | "disabled" | "inacti
 const messageMailGapMs = 60 * 60_000;
 
 /**
- * Mails what is due, oldest first, each claimed before it is sent so that two processes never send one twice. Quiet
- * hours move an item to the morning; a mail that fails is tried again in 5 minutes, at most for a day.
+ * Mails and pushes what is due, oldest first, each claimed before it is sent so that two processes never send one
+ * twice. Quiet hours move an item to the morning; one that fails is tried again in 5 minutes, at most for a day.
  */
 export async function sendDueNotifications(deps: NotificationDeps, now = new Date(), limit = 50) {
   const { db } = deps;
@@ -180,10 +202,11 @@ export async function sendDueNotifications(deps: NotificationDeps, now = new Dat
     let result: Outcome | null = outcome;
     if (outcome === "sent") {
       try {
-        await mail(deps, member!, profile!.name, item);
-        sent++;
+        if (item.channel === "mail") await mail(deps, member!, profile!.name, item);
+        else if ((await push(deps, member!, item)) === 0) result = "inactive";
+        if (result === "sent") sent++;
       } catch (error) {
-        deps.log.error({ err: error, notification: item.id }, "notification mail not sent");
+        deps.log.error({ err: error, notification: item.id, channel: item.channel }, "notification not sent");
         const retry = now.getTime() - Date.parse(item.created_at) < 86_400_000;
         result = null;
         await db
@@ -202,20 +225,24 @@ export async function sendDueNotifications(deps: NotificationDeps, now = new Dat
   return sent;
 }
 
-/** Whether the item is still worth a mail: an active account that wants it, and news it has not seen. */
-async function judge(
-  { db }: NotificationDeps,
-  member: UserRow,
-  item: { event: NotificationEvent; actor_id: number; subject_id: number },
-  now: Date,
-): Promise<Outcome> {
+type QueueItem = Pick<NotificationQueueTable, "event" | "actor_id" | "subject_id"> & { channel: NotificationChannel };
+
+/**
+ * Whether the item is still worth a mail or push: an active account that wants it, and news it has not seen. A
+ * burst of messages is one mail an hour; pushes about one conversation replace each other on the device instead.
+ */
+async function judge({ db }: NotificationDeps, member: UserRow, item: QueueItem, now: Date): Promise<Outcome> {
   if (member.status !== "active") return "inactive";
   if (await barredAccounts(db).where("users.id", "in", [member.id, item.actor_id]).executeTakeFirst())
     return "inactive";
   if (await pairClosed(db, member.id, item.actor_id)) return "inactive";
-  const reasons = reasonsOf(member);
-  if (reasons.includes("bounce") || reasons.includes("fbl")) return "disabled";
-  if (member[preferenceOf[item.event]] !== 1) return "preference";
+  if (item.channel === "push") {
+    if (member[pushPreferenceOf[item.event]] !== 1) return "preference";
+  } else {
+    const reasons = reasonsOf(member);
+    if (reasons.includes("bounce") || reasons.includes("fbl")) return "disabled";
+    if (member[preferenceOf[item.event]] !== 1) return "preference";
+  }
   if (item.event === "message") {
     const message = await db
       .selectFrom("messages")
@@ -226,12 +253,14 @@ async function judge(
       .where("messages.id", "=", item.subject_id)
       .executeTakeFirst();
     if (!message || message.hidden_at || (message.read_up_to ?? 0) >= item.subject_id) return "read";
+    if (item.channel === "push") return "sent";
     const recent = await db
       .selectFrom("notification_queue")
       .select("id")
       .where("user_id", "=", member.id)
       .where("actor_id", "=", item.actor_id)
       .where("event", "=", "message")
+      .where("channel", "=", "mail")
       .where("outcome", "=", "sent")
       .where("done_at", ">", new Date(now.getTime() - messageMailGapMs).toISOString())
       .executeTakeFirst();
@@ -241,6 +270,30 @@ async function judge(
 }
 
 const mailKinds = { message: "newMessage", like: "newLike", match: "newMatch" } as const;
+
+/** The page a notification leads to: the conversation, the likes, or the match's profile. */
+function pageOf(item: { event: NotificationEvent; actor_id: number }) {
+  if (item.event === "message") return `/members/${item.actor_id}/chat`;
+  return item.event === "like" ? "/likes" : `/members/${item.actor_id}`;
+}
+
+/** A push in the member's language with the words of the mail about the same event; a click opens its page. */
+async function push({ db, log }: NotificationDeps, member: UserRow, item: QueueItem) {
+  const site = await db.selectFrom("sites").selectAll().where("id", "=", member.site_id).executeTakeFirstOrThrow();
+  const actor = await db
+    .selectFrom("profiles")
+    .select("name")
+    .where("user_id", "=", item.actor_id)
+    .executeTakeFirstOrThrow();
+  const values = { actor: actor.name, site: site.name };
+  const kind = mailKinds[item.event];
+  return pushToMember({ db, log }, site, member.id, {
+    title: mailText(member.language, `${kind}.subject`, values),
+    body: mailText(member.language, `${kind}.body`, values),
+    url: pageOf(item),
+    tag: item.event === "like" ? "likes" : `${item.event}-${item.actor_id}`,
+  });
+}
 const preferenceNames: Record<NotificationEvent, MailEvent> = { message: "messages", like: "likes", match: "matches" };
 
 async function mail(
@@ -258,12 +311,7 @@ async function mail(
   const origin = siteOrigin(site);
   const token = member.mail_token ?? (await newMailToken(db, member.id));
   const unsubscribeUrl = `${origin}/unsubscribe?token=${token}&event=${preferenceNames[item.event]}`;
-  const link =
-    item.event === "message"
-      ? `${origin}/members/${item.actor_id}/chat`
-      : item.event === "like"
-        ? `${origin}/likes`
-        : `${origin}/members/${item.actor_id}`;
+  const link = `${origin}${pageOf(item)}`;
   const message = renderMail(mailKinds[item.event], {
     to: member.email,
     language: member.language,

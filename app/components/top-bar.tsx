@@ -1,5 +1,7 @@
+import { lazy, Suspense } from "react";
 import { Form, Link, NavLink } from "react-router";
 import { MemberPhoto } from "~/components/member-photo";
+import { useInstalled } from "~/hooks/use-installed";
 import { useTranslation } from "~/i18n/translator";
 import type { RootData } from "~/root";
 import { badgeCount, creditsBadgeTone } from "~/services/site-info";
@@ -18,6 +20,7 @@ export function TopBar({ root }: { root: RootData }) {
   return (
     <header className="top-bar navbar navbar-expand bg-body border-bottom sticky-top">
       <nav className="container-lg gap-2" aria-label={t("nav.main")}>
+        <BackButtonWhenInstalled />
         <Link to="/" className="navbar-brand fw-bold text-primary me-auto">
           {root.site.name}
         </Link>
@@ -62,6 +65,18 @@ export function TopBar({ root }: { root: RootData }) {
         )}
       </nav>
     </header>
+  );
+}
+
+// Only an installed app has it, so only there does its code load.
+const AppBackButton = lazy(() => import("./app-back-button").then((m) => ({ default: m.AppBackButton })));
+
+function BackButtonWhenInstalled() {
+  if (!useInstalled()) return null;
+  return (
+    <Suspense>
+      <AppBackButton />
+    </Suspense>
   );
 }
 

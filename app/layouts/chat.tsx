@@ -25,7 +25,7 @@ export default function ChatLayout() {
       : loaded;
   return (
     <div className="chat-layout d-flex flex-column">
-      <LiveCounts member={root.member} />
+      <LiveCounts member={root.member} locale={root.locale} />
       <TopBar root={root} />
       <FlashMessage flash={root.flash} />
       <Outlet />

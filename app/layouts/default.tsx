@@ -1,4 +1,5 @@
-import { Outlet } from "react-router";
+import { lazy, Suspense } from "react";
+import { Outlet, useMatches } from "react-router";
 import { ActivationReminder } from "~/components/activation-reminder";
 import { AutoLikeNotice } from "~/components/auto-like-notice";
 import { EntryWarning } from "~/components/entry-warning";
@@ -11,6 +12,7 @@ import { SignupModalProvider } from "~/components/signup-modal";
 import { SiteFooter } from "~/components/site-footer";
 import { TimeBonus } from "~/components/time-bonus";
 import { TopBar } from "~/components/top-bar";
+import { usePushState } from "~/hooks/use-push";
 import { type RootData, useRootData } from "~/root";
 import type { Route } from "./+types/default";
 
@@ -28,7 +30,7 @@ export default function DefaultLayout() {
 function DefaultChrome({ root, children }: { root: RootData; children: React.ReactNode }) {
   return (
     <SignupModalProvider>
-      <LiveCounts member={root.member} />
+      <LiveCounts member={root.member} locale={root.locale} />
       <TopBar root={root} />
       {root.member?.timeBonus && <TimeBonus {...root.member.timeBonus} />}
       <FlashMessage flash={root.flash} />
@@ -37,6 +39,7 @@ function DefaultChrome({ root, children }: { root: RootData; children: React.Rea
       {root.member && root.member.mailStopped.length > 0 && (
         <MailStoppedAlert reasons={root.member.mailStopped} email={root.member.email} />
       )}
+      {root.member && !root.member.pushAlertClosed && <PushAlertWhenUseful publicKey={root.site.pushPublicKey} />}
       {root.member && <AutoLikeNotice />}
       {children}
       <SiteFooter root={root} />
@@ -44,6 +47,21 @@ function DefaultChrome({ root, children }: { root: RootData; children: React.Rea
         <EntryWarning variant={root.entryWarning.variant} minAge={root.site.minimumAge} siteName={root.site.name} />
       )}
     </SignupModalProvider>
+  );
+}
+
+// Its code comes only to members whose device could get pushes but does not: other pages do not carry it.
+const PushAlert = lazy(() => import("~/components/push-alert").then((m) => ({ default: m.PushAlert })));
+
+/** The push-enable alert, except on the settings, which have the same switch. */
+function PushAlertWhenUseful({ publicKey }: { publicKey: string }) {
+  const state = usePushState();
+  const onSettings = useMatches().some((m) => m.id === "notifications");
+  if (onSettings || state !== "unsubscribed") return null;
+  return (
+    <Suspense>
+      <PushAlert publicKey={publicKey} />
+    </Suspense>
   );
 }
 

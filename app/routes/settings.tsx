@@ -4,9 +4,10 @@ import { data, Form, Link, redirect, useActionData } from "react-router";
 import type { z } from "zod";
 import { FormError, InputField, useForm } from "~/components/form-kit";
 import { SubmitButton } from "~/components/submit-button";
+import { usePush } from "~/hooks/use-push-switch";
 import { keyOf } from "~/i18n/keys";
 import { useTranslation } from "~/i18n/translator";
-import type { RouteHandle } from "~/root";
+import { type RouteHandle, useRootData } from "~/root";
 import { ApiCallError, type CallContext, callApi } from "~/services/api.server";
 import { apiFormErrors } from "~/services/api-form-errors.server";
 import { requireMember } from "~/services/auth.server";
@@ -137,12 +138,15 @@ async function setInvisible(call: CallContext, invisible: boolean) {
   return redirectWithFlash(call.request, "/notifications", { message });
 }
 
-/** The notification mail choices (docs/product.md §4.16); saving them also turns mail back on after it stopped. */
+/** The notification choices, mail and push (docs/product.md §4.16); saving them also turns mail back on after it stopped. */
 async function saveNotifications(call: CallContext, formData: FormData) {
   const settings: NotificationSettings = {
     email_messages: formData.get("email_messages") === "on",
     email_likes: formData.get("email_likes") === "on",
     email_matches: formData.get("email_matches") === "on",
+    push_messages: formData.get("push_messages") === "on",
+    push_likes: formData.get("push_likes") === "on",
+    push_matches: formData.get("push_matches") === "on",
     quiet_hours: formData.get("quiet_hours") === "on",
     time_zone: String(formData.get("time_zone") ?? ""),
   };
@@ -170,6 +174,7 @@ async function deleteAccount(call: CallContext, formData: FormData) {
 
 export default function Settings({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const root = useRootData();
   const actionData = useActionData<typeof action>();
   const resultFor = (intent: string) =>
     actionData?.intent === intent && "result" in actionData ? actionData.result : undefined;
@@ -189,6 +194,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="col-12">
           <NotificationsForm
+            publicKey={root?.site.pushPublicKey ?? ""}
             saved={loaderData.notifications}
             refused={actionData?.intent === "notifications" && "fields" in actionData ? actionData : undefined}
             timeZones={loaderData.timeZones}
@@ -248,8 +254,12 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
 
 type Constraint = ReturnType<typeof getZodConstraint>;
 
-/** E-mail about new messages, likes and matches, and the quiet hours; a refused time zone keeps every choice made. */
+/**
+ * Mail and push about new messages, likes and matches, and the quiet hours; a refused time zone keeps every choice
+ * made. Whether this device gets pushes is its own switch, which needs a script (the browser asks).
+ */
 function NotificationsForm(props: {
+  publicKey: string;
   saved: NotificationSettings;
   refused?: { settings: NotificationSettings; fields: Record<string, string> };
   timeZones: string[];
@@ -276,14 +286,22 @@ function NotificationsForm(props: {
       <h2 id="email-notifications" className="h5">
         {t("notifications.title")}
       </h2>
-      <p className="small text-body-secondary">{t("notifications.intro")}</p>
       <Form method="post" key={JSON.stringify(values)}>
         <input type="hidden" name="intent" value="notifications" />
         <fieldset className="mb-3">
-          <legend className="visually-hidden">{t("notifications.title")}</legend>
+          <legend className="h6">{t("notifications.emailTitle")}</legend>
+          <p className="small text-body-secondary">{t("notifications.intro")}</p>
           {box("email_messages", "notifications.messages")}
           {box("email_likes", "notifications.likes")}
           {box("email_matches", "notifications.matches")}
+        </fieldset>
+        <fieldset className="mb-3" id="push-notifications">
+          <legend className="h6">{t("notifications.push.title")}</legend>
+          <p className="small text-body-secondary">{t("notifications.push.intro")}</p>
+          {box("push_messages", "notifications.messages")}
+          {box("push_likes", "notifications.likes")}
+          {box("push_matches", "notifications.matches")}
+          <PushDeviceSwitch publicKey={props.publicKey} />
         </fieldset>
         <div className="mb-3">{box("quiet_hours", "notifications.quietHours")}</div>
         <div className="mb-3">
@@ -313,6 +331,40 @@ function NotificationsForm(props: {
         <SubmitButton>{t("notifications.save")}</SubmitButton>
       </Form>
     </section>
+  );
+}
+
+/** This device's push state (docs/product.md §4 push states), told as it is, and the switch for it. */
+function PushDeviceSwitch({ publicKey }: { publicKey: string }) {
+  const { t } = useTranslation();
+  const { state, failed, turnOn, turnOff } = usePush(publicKey);
+  const said = {
+    "not-capable": "notifications.push.notCapable",
+    unsubscribed: "notifications.push.unsubscribed",
+    subscribed: "notifications.push.subscribed",
+    denied: "notifications.push.denied",
+  } as const;
+  return (
+    <div className="mt-2" data-push-state={state ?? undefined}>
+      <noscript>
+        <p className="small mb-0">{t("notifications.push.noScript")}</p>
+      </noscript>
+      {state && (
+        <p className="small mb-2" aria-live="polite">
+          {failed ? t("notifications.push.failed") : t(said[state])}
+        </p>
+      )}
+      {state === "unsubscribed" && (
+        <button type="button" className="btn btn-sm btn-outline-primary" onClick={() => void turnOn()}>
+          {t("notifications.push.turnOn")}
+        </button>
+      )}
+      {state === "subscribed" && (
+        <button type="button" className="btn btn-sm btn-outline-dark" onClick={() => void turnOff()}>
+          {t("notifications.push.turnOff")}
+        </button>
+      )}
+    </div>
   );
 }
 

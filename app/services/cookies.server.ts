@@ -31,6 +31,14 @@ export const mailAlertCookie = createCookie("hide-disabled-notifications-alert",
   maxAge: year,
 });
 
+/** When this device closed the alert that offers push notifications (docs/product.md §3 flags). */
+export const pushAlertCookie = createCookie("hide-push-notification-alert", {
+  path: "/",
+  sameSite: "lax",
+  httpOnly: true,
+  maxAge: year,
+});
+
 /** A one-time message for the next page (post/redirect/get). */
 export const flashCookie = createCookie("flash", { path: "/", sameSite: "lax", httpOnly: true, maxAge: 60 });
 

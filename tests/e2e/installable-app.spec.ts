@@ -1,8 +1,13 @@
-import { expect, test } from "./support/fixtures";
+import type { CDPSession, Locator, Page } from "@playwright/test";
+import mail from "../../api/mail/locales/en.json" with { type: "json" };
+import { startFakePushService } from "../api/support/fake-push-service";
+import { createMember, expect, fill, logIn, strings, test } from "./support/fixtures";
+
+const { en } = strings;
 
 // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a hook wants from this pattern.
 test.beforeEach(({}, testInfo) => {
-  test.skip(testInfo.project.name !== "js", "the manifest is the same with or without JavaScript; checked once");
+  test.skip(testInfo.project.name !== "js", "the manifest is the same without JavaScript; the rest needs it");
 });
 
 test("every page names a web app manifest that makes the site installable, with icons drawn from the favicon", async ({
@@ -37,4 +42,225 @@ test("every page names a web app manifest that makes the site installable, with 
 
   const german = await (await request.get(`${href}?lng=de`)).json();
   expect(german.lang).toBe("de");
+});
+
+/** Stands in for the browser's push subscription (Chromium's own needs Google's servers): `subscription` is a browser of the fake push service. */
+function fakePushManager(subscription: { endpoint: string; keys: Record<string, string> }) {
+  // Kept across the page loads of the test, as a browser keeps its subscription.
+  const subscribed = () => localStorage.getItem("fake-push-subscribed") === "1";
+  const fake = {
+    endpoint: subscription.endpoint,
+    toJSON: () => ({ ...subscription, expirationTime: null }),
+    unsubscribe: async () => {
+      localStorage.removeItem("fake-push-subscribed");
+      return true;
+    },
+  } as unknown as PushSubscription;
+  PushManager.prototype.subscribe = async (options?: PushSubscriptionOptionsInit) => {
+    localStorage.setItem("fake-push-key", String(options?.applicationServerKey));
+    localStorage.setItem("fake-push-subscribed", "1");
+    return fake;
+  };
+  PushManager.prototype.getSubscription = async () => (subscribed() ? fake : null);
+}
+
+/** The service worker's registration id, as DevTools knows it, to deliver a push to it. */
+async function registrationId(cdp: CDPSession) {
+  const registered = new Promise<string>((resolve) =>
+    cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
+      const live = registrations.find((r: { isDeleted: boolean }) => !r.isDeleted);
+      if (live) resolve(live.registrationId);
+    }),
+  );
+  await cdp.send("ServiceWorker.enable");
+  return registered;
+}
+
+/** Waits until React has taken over the element, so a click is a client navigation. */
+async function hydrated(element: Locator) {
+  await expect
+    .poll(() => element.evaluate((el) => Object.keys(el).some((key) => key.startsWith("__reactProps"))))
+    .toBe(true);
+}
+
+test("a member turns push on from the alert; a like reaches the device as a notification", async ({
+  page,
+  browser,
+  request,
+}, testInfo) => {
+  const pushService = await startFakePushService();
+  try {
+    const phone = pushService.browser();
+    const ben = await createMember(request, { gender: "male", seeking: "female" });
+    const anna = await createMember(request, { gender: "female", seeking: "male" });
+    await page.context().grantPermissions(["notifications"]);
+    await page.addInitScript(fakePushManager, phone.subscription);
+    await logIn(page, ben);
+    const alert = page.getByRole("complementary", { name: en.notifications.push.title });
+    await alert.getByRole("button", { name: en.notifications.push.turnOn }).click();
+    await expect(alert).toHaveCount(0);
+    phone.vapidKey = (await page.evaluate(() => localStorage.getItem("fake-push-key"))) ?? undefined;
+    await page.goto("/notifications");
+    await expect(page.getByText(en.notifications.push.subscribed)).toBeVisible();
+
+    const annaContext = await browser.newContext({ ...testInfo.project.use });
+    const annaPage = await annaContext.newPage();
+    await logIn(annaPage, anna);
+    await annaPage.goto(`/members/${ben.id}`);
+    await annaPage.getByRole("button", { name: en.profile.like, exact: true }).click();
+    await expect(annaPage.getByRole("button", { name: en.profile.unlike })).toBeVisible();
+    await annaContext.close();
+
+    // The server signed and encrypted it for Ben's device; the fake push service opened it.
+    await expect.poll(() => phone.received.length, { timeout: 20_000 }).toBe(1);
+    const push = phone.received[0] as { title: string; url: string };
+    expect(push).toMatchObject({ title: fill(mail.newLike.subject, { actor: anna.name }), url: "/likes" });
+    expect(phone.refused).toBe(0);
+
+    // Delivered to the service worker as the browser's push service would: it shows the notification.
+    const context = page.context();
+    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent("serviceworker"));
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("ServiceWorker.deliverPushMessage", {
+      origin: new URL(page.url()).origin,
+      registrationId: await registrationId(cdp),
+      data: JSON.stringify(push),
+    });
+    const shown = () =>
+      worker.evaluate(async () => {
+        const { registration } = self as unknown as { registration: ServiceWorkerRegistration };
+        return (await registration.getNotifications()).map((n) => ({ title: n.title, data: n.data }));
+      });
+    await expect.poll(shown, { timeout: 15_000 }).toEqual([{ title: push.title, data: { url: "/likes" } }]);
+
+    await page.getByRole("button", { name: en.notifications.push.turnOff }).click();
+    await expect(page.getByText(en.notifications.push.unsubscribed)).toBeVisible();
+  } finally {
+    await pushService.close();
+  }
+});
+
+test("the service worker comes with member pages only, keeps no member data, and serves the offline page in the member's language", async ({
+  page,
+  context,
+  request,
+  consoleErrors,
+}) => {
+  await page.goto("/pages/faq");
+  expect(await page.evaluate(() => navigator.serviceWorker.getRegistrations().then((r) => r.length))).toBe(0);
+  await logIn(page, await createMember(request, { gender: "male", seeking: "female" }));
+  await page.goto("/members?lng=de");
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? ""))
+    .toMatch(/\/sw\.js$/);
+  // The offline page it keeps is in the member's language (German now).
+  await expect
+    .poll(() => page.evaluate(async () => (await caches.match("/offline"))?.headers.get("Content-Language") ?? null))
+    .toBe("de");
+  // Chromium itself finds nothing missing for installation: manifest, icons, service worker.
+  const cdp = await context.newCDPSession(page);
+  const { installabilityErrors } = await cdp.send("Page.getInstallabilityErrors");
+  // Playwright's contexts are private windows, where no browser installs apps; that is the only objection.
+  expect(installabilityErrors.map((e) => e.errorId)).toEqual(["in-incognito"]);
+
+  await context.setOffline(true);
+  await page.goto("/likes").catch(() => undefined);
+  await expect(page.getByRole("heading", { name: strings.de.offline.title })).toBeVisible();
+  await context.setOffline(false);
+  // The requests the network could not answer were logged; nothing else went wrong.
+  expect(consoleErrors.splice(0).filter((e) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch/.test(e))).toEqual([]);
+  await page.getByRole("link", { name: strings.de.offline.retry }).click();
+  await expect(page).toHaveURL(/\/likes$/);
+  await expect(page.getByRole("heading", { name: strings.de.offline.title })).toHaveCount(0);
+
+  const cached = await page.evaluate(async () => {
+    const paths: string[] = [];
+    for (const name of await caches.keys())
+      for (const entry of await (await caches.open(name)).keys()) paths.push(new URL(entry.url).pathname);
+    return paths;
+  });
+  expect(cached.filter((path) => !path.startsWith("/assets/")).sort()).toEqual([
+    "/app-icons/192",
+    "/favicon.svg",
+    "/offline",
+    "/offline.css",
+  ]);
+});
+
+test("in the installed app the top bar has a back button where there is somewhere to go back to", async ({
+  page,
+  request,
+}) => {
+  await logIn(page, await createMember(request, { gender: "male", seeking: "female" }));
+  const openProfile = async (tab: Page) => {
+    await tab.locator("main a[href^='/members/']").first().click();
+    await expect(tab).toHaveURL(/\/members\/\d+$/);
+    await expect(tab.getByRole("button", { name: en.profile.like, exact: true })).toBeVisible();
+  };
+  await openProfile(page);
+  // In a browser tab the browser has its own.
+  await expect(page.getByRole("button", { name: en.nav.back, exact: true })).toHaveCount(0);
+
+  // Installed: Chromium cannot emulate display-mode, so pages are told so as an installed app's would be.
+  await page.context().addInitScript(() => {
+    const own = window.matchMedia.bind(window);
+    window.matchMedia = (query: string) =>
+      query === "(display-mode: standalone)"
+        ? ({
+            matches: true,
+            media: query,
+            addEventListener() {},
+            removeEventListener() {},
+          } as unknown as MediaQueryList)
+        : own(query);
+  });
+  const app = await page.context().newPage();
+  const back = app.getByRole("button", { name: en.nav.back, exact: true });
+  await app.goto("/members");
+  await openProfile(app);
+  await back.click();
+  await expect(app).toHaveURL(/\/members$/);
+  // Not on the search page itself (docs/product.md §2 names the routes that get one).
+  await expect(back).toHaveCount(0);
+});
+
+test.describe("with the page's own network requests routed", () => {
+  // Playwright routes what the page fetches, not what a service worker fetches for it.
+  test.use({ serviceWorkers: "block" });
+
+  test("a navigation shows a thin loading bar once it takes longer than 200 ms", async ({ page, request }) => {
+    await logIn(page, await createMember(request, { gender: "male", seeking: "female" }));
+    await page.route(/\.data(\?|$)/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    await page.locator("main a[href^='/members/']").first().click();
+    const bar = page.getByRole("progressbar", { name: en.nav.loading });
+    await expect(bar).toBeVisible();
+    await expect(page).toHaveURL(/\/members\/\d+$/);
+    await expect(bar).toHaveCount(0);
+  });
+
+  test("a page file that fails to load reloads the page once; within a minute the page asked for loads whole instead", async ({
+    page,
+    request,
+    consoleErrors,
+  }) => {
+    await logIn(page, await createMember(request, { gender: "male", seeking: "female" }));
+    // A release replaced the profile page's file since this page loaded.
+    await page.route(/\/assets\/members-id-[\w-]+\.js$/, (route) => route.fulfill({ status: 404 }));
+    const loads: string[] = [];
+    page.on("load", () => loads.push(new URL(page.url()).pathname));
+    const profileLink = page.locator("main a[href^='/members/']").first();
+    const profile = (await profileLink.getAttribute("href"))!;
+    await hydrated(profileLink);
+    await profileLink.click();
+    await expect.poll(() => loads).toEqual(["/members"]);
+    await hydrated(profileLink);
+    await profileLink.click();
+    await expect(page.getByRole("button", { name: en.profile.like, exact: true })).toBeVisible();
+    await expect.poll(() => loads).toEqual(["/members", profile]);
+    // Each failure was logged, as it should be; nothing else went wrong.
+    expect(consoleErrors.splice(0).filter((e) => !/route module|dynamically imported module/.test(e))).toEqual([]);
+  });
 });

@@ -48,19 +48,25 @@ test("a like is mailed; its link unsubscribes without a login; the member is tol
 
   // Logged in, Ben sees why mail stopped, and saving his settings turns it back on.
   await logIn(benPage, ben);
-  const alert = benPage.getByRole("complementary", { name: en.notifications.title });
+  const alert = benPage.getByRole("complementary", { name: en.notifications.title, exact: true });
   await expect(alert).toContainText(en.notifications.disabled.listunsubscribe);
   await alert.getByRole("link", { name: en.notifications.disabled.action }).click();
-  const likes = benPage.getByRole("checkbox", { name: en.notifications.likes });
+  const email = benPage.getByRole("group", { name: en.notifications.emailTitle });
+  const push = benPage.getByRole("group", { name: en.notifications.push.title });
+  const likes = email.getByRole("checkbox", { name: en.notifications.likes });
   await expect(likes).not.toBeChecked();
-  await expect(benPage.getByRole("checkbox", { name: en.notifications.messages })).toBeChecked();
+  await expect(email.getByRole("checkbox", { name: en.notifications.messages })).toBeChecked();
   await likes.check();
+  // Push choices are separate from mail ones, and saved with them.
+  await expect(push.getByRole("checkbox", { name: en.notifications.likes })).toBeChecked();
+  await push.getByRole("checkbox", { name: en.notifications.matches }).uncheck();
   await benPage.getByLabel(en.notifications.timeZone).selectOption("Europe/Dublin");
   await benPage.getByRole("button", { name: en.notifications.save }).click();
   await expect(benPage.getByText(en.notifications.saved)).toBeVisible();
-  await expect(benPage.getByRole("complementary", { name: en.notifications.title })).toHaveCount(0);
+  await expect(benPage.getByRole("complementary", { name: en.notifications.title, exact: true })).toHaveCount(0);
   await benPage.reload();
-  await expect(benPage.getByRole("checkbox", { name: en.notifications.likes })).toBeChecked();
+  await expect(email.getByRole("checkbox", { name: en.notifications.likes })).toBeChecked();
+  await expect(push.getByRole("checkbox", { name: en.notifications.matches })).not.toBeChecked();
   await expect(benPage.getByLabel(en.notifications.timeZone)).toHaveValue("Europe/Dublin");
 });
 
@@ -75,13 +81,13 @@ test("a bounce reported by the mail provider is explained, and the alert stays c
   });
   expect(bounce.status()).toBe(200);
   await logIn(page, ben);
-  const alert = page.getByRole("complementary", { name: en.notifications.title });
+  const alert = page.getByRole("complementary", { name: en.notifications.title, exact: true });
   await expect(alert).toContainText(fill(en.notifications.disabled.bounce, { email: ben.email }));
   await alert.getByRole("button", { name: en.notifications.disabled.dismiss }).click();
   await expect(page).toHaveURL(/\/members/);
-  await expect(page.getByRole("complementary", { name: en.notifications.title })).toHaveCount(0);
+  await expect(page.getByRole("complementary", { name: en.notifications.title, exact: true })).toHaveCount(0);
   await page.reload();
-  await expect(page.getByRole("complementary", { name: en.notifications.title })).toHaveCount(0);
+  await expect(page.getByRole("complementary", { name: en.notifications.title, exact: true })).toHaveCount(0);
 });
 
 test("a mail client's one-click unsubscribe (RFC 8058) works as the button does", async ({ page, request }) => {
@@ -96,5 +102,6 @@ test("a mail client's one-click unsubscribe (RFC 8058) works as the button does"
   await page.context().clearCookies();
   await logIn(page, ben);
   await page.goto("/notifications");
-  await expect(page.getByRole("checkbox", { name: en.notifications.likes })).not.toBeChecked();
+  const email = page.getByRole("group", { name: en.notifications.emailTitle });
+  await expect(email.getByRole("checkbox", { name: en.notifications.likes })).not.toBeChecked();
 });

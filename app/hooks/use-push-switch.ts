@@ -1,0 +1,43 @@
+import { useCallback } from "react";
+import { currentSubscription, setPushState, tellServer, usePushFailed, usePushState } from "./use-push";
+
+/**
+ * Turning push on and off on this device (docs/product.md §4.17), apart from ./use-push so that only the pages with
+ * the switch (the settings, the push-enable alert) carry it.
+ */
+/** The push state and the switch, for the alert and the settings. */
+export function usePush(publicKey: string) {
+  const current = usePushState();
+  const failure = usePushFailed();
+
+  const turnOn = useCallback(async () => {
+    try {
+      const permission = await Notification.requestPermission();
+      if (permission !== "granted") return setPushState(permission === "denied" ? "denied" : "unsubscribed");
+      const registration = await navigator.serviceWorker.ready;
+      // A subscription made for another key (the site's keys were replaced) cannot be reused.
+      await (await registration.pushManager.getSubscription())?.unsubscribe();
+      const subscription = await registration.pushManager.subscribe({
+        userVisibleOnly: true,
+        applicationServerKey: publicKey,
+      });
+      if (await tellServer("subscribe", { subscription: subscription.toJSON() })) return setPushState("subscribed");
+      await subscription.unsubscribe();
+      setPushState("unsubscribed", true);
+    } catch (error) {
+      console.warn("push subscription failed", error);
+      setPushState("unsubscribed", true);
+    }
+  }, [publicKey]);
+
+  const turnOff = useCallback(async () => {
+    const subscription = await currentSubscription().catch(() => null);
+    if (subscription) {
+      await tellServer("unsubscribe", { endpoint: subscription.endpoint }).catch(() => false);
+      await subscription.unsubscribe().catch(() => false);
+    }
+    setPushState("unsubscribed");
+  }, []);
+
+  return { state: current, failed: failure, turnOn, turnOff };
+}
