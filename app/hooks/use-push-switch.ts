@@ -2,10 +2,9 @@ import { useCallback } from "react";
 import { currentSubscription, setPushState, tellServer, usePushFailed, usePushState } from "./use-push";
 
 /**
- * Turning push on and off on this device (docs/product.md §4.17), apart from ./use-push so that only the pages with
- * the switch (the settings, the push-enable alert) carry it.
+ * The push state and the switch that turns push on and off on this device (docs/product.md §4.17), for the settings
+ * and the push-enable alert; apart from ./use-push so that only the pages with the switch carry it.
  */
-/** The push state and the switch, for the alert and the settings. */
 export function usePush(publicKey: string) {
   const current = usePushState();
   const failure = usePushFailed();

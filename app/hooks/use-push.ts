@@ -1,9 +1,9 @@
 import { useEffect, useSyncExternalStore } from "react";
 
 /**
- * Web push on this device (docs/product.md §4.16, SPEC §4 push states): the service worker's registration, what the
- * browser can and may do, and turning notifications on and off. One store for the page, so that the alert, the
- * settings and the polling speed all see the same state. Null until known: before hydration, and while checking.
+ * Web push on this device (docs/product.md §4.17 push states): the service worker's registration and what the browser
+ * can and may do. One store for the page, so that the alert, the settings and the polling speed all see the same
+ * state; ./use-push-switch changes it. Null until known: before hydration, and while checking.
  */
 export type PushState = "not-capable" | "unsubscribed" | "subscribed" | "denied";
 
