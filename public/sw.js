@@ -85,6 +85,20 @@ self.addEventListener("push", (event) => {
   );
 });
 
+// The push service renewed or dropped the subscription: subscribe again as before, and tell the site.
+self.addEventListener("pushsubscriptionchange", (event) => {
+  const options = event.oldSubscription && event.oldSubscription.options;
+  if (!options) return;
+  event.waitUntil(
+    self.registration.pushManager.subscribe(options).then((subscription) => {
+      const form = new FormData();
+      form.set("intent", "subscribe");
+      form.set("json", JSON.stringify({ subscription }));
+      return fetch("/push-subscription", { method: "POST", body: form });
+    }),
+  );
+});
+
 self.addEventListener("notificationclick", (event) => {
   event.notification.close();
   const target = new URL((event.notification.data && event.notification.data.url) || "/", self.location.origin);
