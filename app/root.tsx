@@ -1,7 +1,6 @@
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { ErrorPage } from "./components/error-page";
-import { LoadingBar } from "./components/loading-bar";
 import { useTranslation } from "./i18n/translator";
 import { visibleLanguages } from "./i18n/visible-languages";
 import { getMember } from "./services/auth.server";
@@ -165,12 +164,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  return (
-    <>
-      <LoadingBar />
-      <Outlet />
-    </>
-  );
+  return <Outlet />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -7,6 +7,7 @@ import type { RootData } from "~/root";
 import { badgeCount, creditsBadgeTone } from "~/services/site-info";
 import { Icon } from "./icons";
 import { LanguageMenu } from "./language-menu";
+import { LoadingBar } from "./loading-bar";
 import { SubmitButton } from "./submit-button";
 
 /**
@@ -19,6 +20,8 @@ export function TopBar({ root }: { root: RootData }) {
   const { member } = root;
   return (
     <header className="top-bar navbar navbar-expand bg-body border-bottom sticky-top">
+      {/* In the banner landmark: fixed to the window's top edge wherever it sits in the page. */}
+      <LoadingBar />
       <nav className="container-lg gap-2" aria-label={t("nav.main")}>
         <BackButtonWhenInstalled />
         <Link to="/" className="navbar-brand fw-bold text-primary me-auto">

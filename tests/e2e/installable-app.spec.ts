@@ -151,11 +151,13 @@ test("the service worker comes with member pages only, keeps no member data, and
   await logIn(page, await createMember(request, { gender: "male", seeking: "female" }));
   await page.goto("/members?lng=de");
   await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? ""))
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? ""), { timeout: 15_000 })
     .toMatch(/\/sw\.js$/);
   // The offline page it keeps is in the member's language (German now).
   await expect
-    .poll(() => page.evaluate(async () => (await caches.match("/offline"))?.headers.get("Content-Language") ?? null))
+    .poll(() => page.evaluate(async () => (await caches.match("/offline"))?.headers.get("Content-Language") ?? null), {
+      timeout: 15_000,
+    })
     .toBe("de");
   // Chromium itself finds nothing missing for installation: manifest, icons, service worker.
   const cdp = await context.newCDPSession(page);

@@ -93,7 +93,23 @@ export async function createMember(
   const link: string = outbox.messages.find((m: { to: string }) => m.to === member.email).links[0];
   const token = new URL(link).searchParams.get("token");
   expect((await request.post("/api/activate.php", { data: { token } })).status()).toBe(200);
+  await withoutQuietHours(request, member);
   return { id: user.id, ...member };
+}
+
+/**
+ * Quiet hours off (docs/product.md §4.16), so that a journey's notifications go out whatever the hour the suite
+ * runs at: logged in for the change only, so the request context stays a visitor's.
+ */
+async function withoutQuietHours(
+  request: import("@playwright/test").APIRequestContext,
+  member: { email: string; password: string },
+) {
+  expect((await request.post("/api/user.php", { data: member })).status()).toBe(200);
+  const { settings } = await (await request.get("/api/notification-settings.php")).json();
+  const saved = await request.put("/api/notification-settings.php", { data: { ...settings, quiet_hours: false } });
+  expect(saved.status()).toBe(200);
+  expect((await request.post("/api/logout.php")).status()).toBe(200);
 }
 
 export async function logIn(page: Page, member: { email: string; password: string }) {
