@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Page, request as playwrightRequest } from "@playwright/test";
 import sharp from "sharp";
 import { keyOf } from "../../../app/i18n/keys";
 import de from "../../../app/i18n/locales/de/common.json" with { type: "json" };
@@ -93,23 +93,24 @@ export async function createMember(
   const link: string = outbox.messages.find((m: { to: string }) => m.to === member.email).links[0];
   const token = new URL(link).searchParams.get("token");
   expect((await request.post("/api/activate.php", { data: { token } })).status()).toBe(200);
-  await withoutQuietHours(request, member);
+  await withoutQuietHours(member);
   return { id: user.id, ...member };
 }
 
 /**
  * Quiet hours off (docs/product.md §4.16), so that a journey's notifications go out whatever the hour the suite
- * runs at: logged in for the change only, so the request context stays a visitor's.
+ * runs at. Logged in for the change in a context of its own: journeys make members in parallel with one `request`.
  */
-async function withoutQuietHours(
-  request: import("@playwright/test").APIRequestContext,
-  member: { email: string; password: string },
-) {
-  expect((await request.post("/api/user.php", { data: member })).status()).toBe(200);
-  const { settings } = await (await request.get("/api/notification-settings.php")).json();
-  const saved = await request.put("/api/notification-settings.php", { data: { ...settings, quiet_hours: false } });
-  expect(saved.status()).toBe(200);
-  expect((await request.post("/api/logout.php")).status()).toBe(200);
+async function withoutQuietHours(member: { email: string; password: string }) {
+  const session = await playwrightRequest.newContext({ baseURL: `http://localhost:${process.env.E2E_PORT ?? 3100}` });
+  try {
+    expect((await session.post("/api/user.php", { data: member })).status()).toBe(200);
+    const { settings } = await (await session.get("/api/notification-settings.php")).json();
+    const saved = await session.put("/api/notification-settings.php", { data: { ...settings, quiet_hours: false } });
+    expect(saved.status()).toBe(200);
+  } finally {
+    await session.dispose();
+  }
 }
 
 export async function logIn(page: Page, member: { email: string; password: string }) {
