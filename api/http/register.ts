@@ -110,6 +110,7 @@ function queryGuard(method: Method, path: string): RequestHandler {
   const siblings = endpoints
     .filter((e) => e.method === method && e.path !== path && e.path.startsWith(`${base}?`))
     .map((e) => e.path);
+  if (own.length === 0 && siblings.length === 0) return (_req, _res, next) => next();
   return (req, _res, next) => {
     if (own.length > 0) return next(matches(req, path) ? undefined : "route");
     next(siblings.some((sibling) => matches(req, sibling)) ? "route" : undefined);

@@ -277,14 +277,20 @@ function pageOf(item: { event: NotificationEvent; actor_id: number }) {
   return item.event === "like" ? "/likes" : `/members/${item.actor_id}`;
 }
 
-/** A push in the member's language with the words of the mail about the same event; a click opens its page. */
-async function push({ db, log }: NotificationDeps, member: UserRow, item: QueueItem) {
+/** The member's site and the name of who did it, for a mail or a push. */
+async function siteAndActor(db: Db, member: UserRow, item: { actor_id: number }) {
   const site = await db.selectFrom("sites").selectAll().where("id", "=", member.site_id).executeTakeFirstOrThrow();
   const actor = await db
     .selectFrom("profiles")
     .select("name")
     .where("user_id", "=", item.actor_id)
     .executeTakeFirstOrThrow();
+  return { site, actor };
+}
+
+/** A push in the member's language with the words of the mail about the same event; a click opens its page. */
+async function push({ db, log }: NotificationDeps, member: UserRow, item: QueueItem) {
+  const { site, actor } = await siteAndActor(db, member, item);
   const values = { actor: actor.name, site: site.name };
   const kind = mailKinds[item.event];
   return pushToMember({ db, log }, site, member.id, {
@@ -302,12 +308,7 @@ async function mail(
   name: string,
   item: { event: NotificationEvent; actor_id: number; subject_id: number },
 ) {
-  const site = await db.selectFrom("sites").selectAll().where("id", "=", member.site_id).executeTakeFirstOrThrow();
-  const actor = await db
-    .selectFrom("profiles")
-    .select("name")
-    .where("user_id", "=", item.actor_id)
-    .executeTakeFirstOrThrow();
+  const { site, actor } = await siteAndActor(db, member, item);
   const origin = siteOrigin(site);
   const token = member.mail_token ?? (await newMailToken(db, member.id));
   const unsubscribeUrl = `${origin}/unsubscribe?token=${token}&event=${preferenceNames[item.event]}`;

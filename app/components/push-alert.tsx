@@ -5,12 +5,11 @@ import { DismissForm } from "./dismiss-form";
 /**
  * The push-enable alert (docs/product.md §2): offered on member pages with scripts while this device could get pushes
  * but does not (not blocked either), until the member turns them on or closes it here (hide-push-notification-alert).
- * Loaded on demand by the default layout.
+ * Loaded on demand by the default layout, which shows it only then.
  */
 export function PushAlert({ publicKey }: { publicKey: string }) {
   const { t } = useTranslation();
-  const { state, failed, turnOn } = usePush(publicKey);
-  if (state !== "unsubscribed") return null;
+  const { failed, turnOn } = usePush(publicKey);
   return (
     <aside className="container-lg mt-3" aria-label={t("notifications.push.title")}>
       <div className="alert alert-info d-flex flex-wrap align-items-center gap-2 mb-0">

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { sendDueNotifications } from "../../api/notifications/notifications.service";
 import { notificationSettingsResponseSchema } from "../../contract/notifications";
 import { createSite } from "./support/factories";
+import { noonInAmsterdam } from "./support/notification-clock";
 import { giveCredits, loggedInMember, startTestApi, type TestApi } from "./support/test-api";
 
 const webhookToken = "a-webhook-token-of-32-characters";
@@ -22,13 +23,7 @@ const member = () => loggedInMember(api, site.domain, { siteId: site.id, country
 const call = (method: string, url: string, cookie?: string, body?: unknown, headers?: Record<string, string>) =>
   api.call(url, { method, domain: site.domain, cookie, body, headers });
 const deps = () => ({ db: api.db, mailer: api.mailer, log: pino({ level: "silent" }) });
-// 12:00 in Amsterdam, a few minutes after everything a test queued: due, and outside quiet hours.
-const noon = () => {
-  const at = new Date();
-  at.setUTCHours(11, 0, 0, 0);
-  if (at.getTime() < Date.now() + 3 * 60_000) at.setUTCDate(at.getUTCDate() + 1);
-  return at;
-};
+const noon = noonInAmsterdam;
 const mailsTo = async (m: Member) => (await api.mailer.outbox()).filter((mail) => mail.to === m.email);
 const rawMail = async (id: string) => fs.readFile(path.join(api.dataDir, "outbox", `${id}.eml`), "utf8");
 let keys = 0;

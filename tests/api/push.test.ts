@@ -4,6 +4,7 @@ import { sendDueNotifications } from "../../api/notifications/notifications.serv
 import { ensurePushKeys } from "../../api/notifications/push.service";
 import { createSite } from "./support/factories";
 import { type FakeBrowser, type FakePushService, startFakePushService } from "./support/fake-push-service";
+import { noonInAmsterdam } from "./support/notification-clock";
 import { giveCredits, loggedInMember, startTestApi, type TestApi } from "./support/test-api";
 
 let api: TestApi;
@@ -33,13 +34,7 @@ const member = async () => {
 const call = (method: string, url: string, cookie?: string, body?: unknown, headers?: Record<string, string>) =>
   api.call(url, { method, domain: site.domain, cookie, body, headers });
 const deps = () => ({ db: api.db, mailer: api.mailer, log: pino({ level: "silent" }) });
-// 12:00 in Amsterdam, a few minutes on: outside quiet hours, and every mail already due.
-const noon = () => {
-  const at = new Date();
-  at.setUTCHours(11, 0, 0, 0);
-  if (at.getTime() < Date.now() + 3 * 60_000) at.setUTCDate(at.getUTCDate() + 1);
-  return at;
-};
+const noon = noonInAmsterdam;
 /** A browser of the fake push service, subscribed for `m` the way the site's page does it. */
 async function subscribedBrowser(m: Member): Promise<FakeBrowser> {
   const browser = pushService.browser();
