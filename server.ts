@@ -28,7 +28,7 @@ import { ensurePushKeys } from "./api/notifications/push.service";
 import { checkUnsettledPayments, type PaymentDeps } from "./api/payments/payments.service";
 import { checkPendingRefunds } from "./api/payments/returns.service";
 import { parseWebEnv } from "./app/services/env.server";
-import { type ApiHandler, inProcessFetch } from "./app/services/in-process-api.server";
+import { type ApiHandler, type InProcessApi, inProcessFetch } from "./app/services/in-process-api.server";
 import { HOUR } from "./contract/durations";
 import { guardPageRequests } from "./server/page-guards";
 import { servePublicPhotos } from "./server/public-photos";
@@ -65,7 +65,7 @@ export async function startServer({ dev = false } = {}) {
   app.use(refuseForeignOrigin);
 
   let db: Db | null = null;
-  let apiHandler: ApiHandler | undefined;
+  let inProcess: InProcessApi | undefined;
   let events: EventBus | undefined;
   if (!web.apiIsExternal) {
     db = openDatabase(apiEnv.databaseUrl, (error) => log.warn({ err: error }, "database connection lost"));
@@ -102,8 +102,8 @@ export async function startServer({ dev = false } = {}) {
       storage: files.private,
       publicPhotos: files.publicPhotos,
     });
-    app.use("/api", api);
-    apiHandler = inProcessApi(api);
+    app.use("/api", api.router);
+    inProcess = { handler: inProcessApi(api.router), direct: api.direct };
     scheduleCleanup(db, files, apiLogger);
     scheduleNotificationMails({ db, mailer, log: apiLogger }, apiEnv.NOTIFY_EVERY_SECONDS);
     if (payments) schedulePaymentChecks({ db, provider: payments }, apiEnv.PAYMENT_CHECK_SECONDS, apiLogger);
@@ -114,7 +114,7 @@ export async function startServer({ dev = false } = {}) {
 
   // The API as pages reach it: in this process through its handler (HOST may name an address 127.0.0.1 is not),
   // else over HTTP at API_URL.
-  const askApi = apiHandler ? inProcessFetch(apiHandler) : (url: URL, init: RequestInit) => fetch(url, init);
+  const askApi = inProcess ? inProcessFetch(inProcess.handler) : (url: URL, init: RequestInit) => fetch(url, init);
   app.get("/healthz", async (_req, res) => {
     const api = await askApi(new URL(`${web.apiUrl}/health.php`), {
       method: "GET",
@@ -136,7 +136,7 @@ export async function startServer({ dev = false } = {}) {
       const build = await load();
       createRequestHandler({
         build,
-        getLoadContext: loadContext(build.entry.module as unknown as EntryExports, apiHandler, events),
+        getLoadContext: loadContext(build.entry.module as unknown as EntryExports, inProcess, events),
       })(req, res, next);
     });
     entry = async () => (await load()).entry.module as unknown as EntryExports;
@@ -146,7 +146,7 @@ export async function startServer({ dev = false } = {}) {
     const exports = build.entry.module as unknown as EntryExports;
     app.use(
       guardPageRequests,
-      createRequestHandler({ build, getLoadContext: loadContext(exports, apiHandler, events) }),
+      createRequestHandler({ build, getLoadContext: loadContext(exports, inProcess, events) }),
     );
     entry = async () => exports;
   }
@@ -283,7 +283,7 @@ function securityHeaders(dev: boolean) {
   });
 }
 
-function loadContext(exports: EntryExports, api: ApiHandler | undefined, liveEvents: EventBus | undefined) {
+function loadContext(exports: EntryExports, api: InProcessApi | undefined, liveEvents: EventBus | undefined) {
   return (req: Request, res: Response) =>
     new RouterContextProvider(
       new Map([

@@ -2,11 +2,11 @@ import { defineConfig } from "vitest/config";
 
 // Without the React Router plugin (docs/architecture.md "Stack"). The API suite runs once on SQLite and once more on
 // PostgreSQL when TEST_DATABASE_URL is set.
-const api = (name: string, database: string) => ({
+const api = (name: string, database: string, path: "http" | "in-process" = "http") => ({
   test: {
     name,
     include: ["tests/api/**/*.test.ts"],
-    env: { TEST_DB: database },
+    env: { TEST_DB: database, TEST_API_PATH: path },
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },
@@ -25,6 +25,8 @@ export default defineConfig({
         },
       },
       api("api", "sqlite"),
+      // The same contract tests through the web tier's in-process path (api/http/in-process.ts), on SQLite.
+      api("api-in-process", "sqlite", "in-process"),
       ...(process.env.TEST_DATABASE_URL ? [api("api-pg", "postgres")] : []),
     ],
   },

@@ -3,6 +3,7 @@ import express, { type NextFunction, type Request, type RequestHandler, type Res
 import helmet from "helmet";
 import { sql } from "kysely";
 import type { Logger } from "pino";
+import type { DirectCaller } from "../contract/in-process";
 import { openApiDocument } from "../contract/openapi";
 import { accountsRoutes } from "./accounts/accounts.routes";
 import { markSeen, memberForToken } from "./accounts/accounts.service";
@@ -19,7 +20,8 @@ import type { ApiEnv } from "./env.server";
 import { ApiError } from "./errors";
 import { type EventBus, inProcessBus } from "./events/event-bus";
 import { geocodeRoutes } from "./geocode/geocode.routes";
-import { sessionCookieFor, sessionTokenOf } from "./http/cookies";
+import { type SessionCookie, sessionCookieFor, sessionTokenOf } from "./http/cookies";
+import { directCaller, internalError } from "./http/in-process";
 import { type ApiLocals, locals, requestIdOf } from "./http/locals";
 import { isLoopback } from "./http/loopback";
 import { refuseForeignOrigin } from "./http/origin";
@@ -100,8 +102,14 @@ export function apiRoutes(deps: ApiDeps): ContractRoutes[] {
   ].map((routes) => routes(routeDeps));
 }
 
-/** The member API: docs/product.md §7's /api/*.php contract, mounted at /api. */
-export function createApi(deps: ApiDeps): Router {
+/** The member API: its Express router, and its endpoints as the web tier calls them in this process. */
+export interface MemberApi {
+  /** docs/product.md §7's /api/*.php contract, mounted at /api. */
+  router: Router;
+  direct: DirectCaller;
+}
+
+export function createApi(deps: ApiDeps): MemberApi {
   const { db, env, logger, mailer } = deps;
   const api = express.Router();
   api.use(
@@ -125,23 +133,14 @@ export function createApi(deps: ApiDeps): Router {
     res.json({ ok: true });
   });
 
-  // Which site a request is for: the domain the web tier forces, else the host the browser asked for.
+  // Which site a request is for (the domain the web tier forces, else the host the browser asked for) and who asks.
+  const identify = requestIdentifier(db, logger, sessionCookie);
   api.use(async (req, res, next) => {
     const domain = typeof req.query.domain === "string" ? req.query.domain : req.hostname;
-    const site = await siteForDomain(db, domain);
-    const sessionToken = sessionTokenOf(req, sessionCookie);
-    const member = sessionToken ? await memberForToken(db, site, sessionToken) : null;
-    if (member) await markSeen(db, member);
+    const facts = await identify(domain, req.get("cookie"), requestIdOf(req));
     // What a session can see must never be kept by a shared cache or the browser's back-forward history.
-    if (sessionToken) res.set("Cache-Control", "no-store");
-    const locals: ApiLocals = {
-      site,
-      member,
-      sessionToken,
-      sessionCookie,
-      log: logger.child({ reqId: requestIdOf(req), site: site.id }),
-    };
-    Object.assign(res.locals, locals);
+    if (facts.sessionToken) res.set("Cache-Control", "no-store");
+    Object.assign(res.locals, facts);
     next();
   });
 
@@ -150,6 +149,11 @@ export function createApi(deps: ApiDeps): Router {
   const routes = apiRoutes({ ...deps, payments, sms });
   for (const { router } of routes) api.use(router);
   assertContractServed(routes.flatMap((r) => r.registered));
+  const direct = directCaller(
+    routes.flatMap((r) => r.direct),
+    identify,
+    logger,
+  );
   if (isSandbox(payments)) api.use(sandboxCheckoutRoutes(db, payments));
   if (env.outboxPage) {
     // What would have been mailed, reset links included: only with OUTBOX_PAGE=true, and only to this machine.
@@ -171,9 +175,20 @@ export function createApi(deps: ApiDeps): Router {
       return;
     }
     (locals(res).log ?? logger).error({ err: error, reqId: requestIdOf(req), path: req.path }, "API request failed");
-    res.status(500).json({ error: "internal_error", message: "An error occured, please try again later." });
+    res.status(500).json(internalError);
   });
-  return api;
+  return { router: api, direct };
+}
+
+/** The site a request is for and the member whose session cookie it carries (noted as seen), as ApiLocals. */
+function requestIdentifier(db: Db, logger: Logger, sessionCookie: SessionCookie) {
+  return async (domain: string, cookieHeader: string | undefined, requestId: string): Promise<ApiLocals> => {
+    const site = await siteForDomain(db, domain);
+    const sessionToken = sessionTokenOf(cookieHeader, sessionCookie);
+    const member = sessionToken ? await memberForToken(db, site, sessionToken) : null;
+    if (member) await markSeen(db, member);
+    return { site, member, sessionToken, sessionCookie, log: logger.child({ reqId: requestId, site: site.id }) };
+  };
 }
 
 /** body-parser's refusals as the client's fault: too large 413, an unknown charset or encoding 415, else 400. */

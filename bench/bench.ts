@@ -117,7 +117,7 @@ execFileSync("npm", ["run", "--silent", "seed"], { env: { ...process.env, DATA_D
 const chat = await prepareChatBench(dataDir);
 // As `npm start` runs it (package.json): compiled, with its heap cap. `BENCH_PROFILE=<dir>` writes its CPU profile there.
 const profile = process.env.BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
-const server = start([...profile, "--max-old-space-size=160", "start.mjs"], {
+const server = start([...profile, "--max-old-space-size=160", "--max-semi-space-size=8", "start.mjs"], {
   PORT: String(port),
   DATA_DIR: dataDir,
   LOG_LEVEL: "warn",

@@ -1,10 +1,9 @@
-import type { Request } from "express";
 import type { Logger } from "pino";
 import type { RouteDeps } from "../app";
 import { acceptRetentionOffer } from "../discounts/discounts.service";
 import { clearSessionCookie } from "../http/cookies";
 import { perAddressLimit } from "../http/rate-limit";
-import { type ContractRoutes, contractRoutes } from "../http/register";
+import { type ApiRequest, type ContractRoutes, contractRoutes } from "../http/register";
 import { siteOrigin } from "../http/site-origin";
 import * as lifecycle from "./lifecycle.service";
 
@@ -20,7 +19,7 @@ export function lifecycleRoutes({ db, env, mailer, limits }: RouteDeps): Contrac
   );
   const policy = { maxFailures: env.LOGIN_MAX_FAILURES, blockMinutes: env.LOGIN_BLOCK_MINUTES };
   const mailDeps = (site: lifecycle.MailDeps["site"]) => ({ db, mailer, site, origin: siteOrigin(site) });
-  const attempt = (req: Request, log: Logger) => ({ db, address: req.ip ?? "", policy, log });
+  const attempt = (req: ApiRequest, log: Logger) => ({ db, address: req.ip ?? "", policy, log });
 
   register("post", "/api/activate.php", async ({ site, body: { token } }) => {
     await lifecycle.activate(db, site, token);

@@ -1,7 +1,7 @@
 import { parse, serialize } from "cookie";
-import type { Request, Response } from "express";
 import { sessionCookieName } from "../../contract/session-cookie";
 import { sessionMaxAgeSeconds } from "../accounts/session-token";
+import type { ApiRequest, ApiResponse } from "./register";
 
 /** The auth cookie's name and whether it is always Secure: `__Host-sid` in production, `sid` otherwise. */
 export interface SessionCookie {
@@ -14,21 +14,22 @@ export function sessionCookieFor(nodeEnv: string): SessionCookie {
   return { name: sessionCookieName(production), production };
 }
 
-export function sessionTokenOf(req: Request, cookie: SessionCookie): string | undefined {
-  return parse(req.get("cookie") ?? "")[cookie.name];
+/** The session token in a Cookie header, if any. */
+export function sessionTokenOf(cookieHeader: string | undefined, cookie: SessionCookie): string | undefined {
+  return parse(cookieHeader ?? "")[cookie.name];
 }
 
 /** The auth cookie: HttpOnly, SameSite=Lax, 30 days (docs/product.md §9); Secure in production and behind https. */
-export function setSessionCookie(req: Request, res: Response, cookie: SessionCookie, token: string) {
+export function setSessionCookie(req: ApiRequest, res: ApiResponse, cookie: SessionCookie, token: string) {
   res.append("Set-Cookie", serialize(cookie.name, token, attributes(req, cookie, sessionMaxAgeSeconds)));
   res.set("Cache-Control", "no-store");
 }
 
-export function clearSessionCookie(req: Request, res: Response, cookie: SessionCookie) {
+export function clearSessionCookie(req: ApiRequest, res: ApiResponse, cookie: SessionCookie) {
   res.append("Set-Cookie", serialize(cookie.name, "", attributes(req, cookie, 0)));
   res.set("Cache-Control", "no-store");
 }
 
-function attributes(req: Request, cookie: SessionCookie, maxAge: number) {
+function attributes(req: ApiRequest, cookie: SessionCookie, maxAge: number) {
   return { httpOnly: true, sameSite: "lax" as const, secure: cookie.production || req.secure, path: "/", maxAge };
 }

@@ -6,7 +6,7 @@ import { ApiError } from "../errors";
  * act for such a request: a link or redirect from elsewhere must not log a member out or mark things seen. The
  * web tier forwards the browser's header.
  */
-export function isCrossSite(req: Request): boolean {
+export function isCrossSite(req: { get(header: string): string | undefined }): boolean {
   return req.get("sec-fetch-site") === "cross-site";
 }
 

@@ -20,8 +20,7 @@ export function locals(res: Response): ApiLocals {
 }
 
 /** The logged-in member, or a 403 authentication_required (docs/product.md §8). */
-export function requireMember(res: Response): SessionMember {
-  const { member } = locals(res);
+export function requireMember({ member }: Pick<ApiLocals, "member">): SessionMember {
   if (!member) throw authenticationRequired();
   return member;
 }

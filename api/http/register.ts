@@ -5,7 +5,7 @@ import { type ContractEndpoint, endpoints } from "../../contract/endpoints";
 import type { SessionMember } from "../accounts/accounts.service";
 import type { SiteRow } from "../db/schema";
 import type { SessionCookie } from "./cookies";
-import { locals, requireMember } from "./locals";
+import { type ApiLocals, locals, requireMember } from "./locals";
 import { parseWith } from "./validate";
 
 export type Method = ContractEndpoint["method"];
@@ -20,10 +20,30 @@ type Parsed<E, K extends "body" | "query"> = E extends { [key in K]: infer S ext
   ? z.output<S>
   : undefined;
 
+/**
+ * What a handler may ask of its request: Express's Request has it, and so does the in-process call
+ * (api/http/in-process.ts), so a handler runs the same whichever way the web tier reached it.
+ */
+export interface ApiRequest {
+  get(header: string): string | undefined;
+  readonly ip: string | undefined;
+  /** Whether the browser's connection is https (behind the trusted proxy: as forwarded). */
+  readonly secure: boolean;
+}
+
+/** What a handler may do to its answer besides returning it: status, headers (a cookie) or raw bytes (an image). */
+export interface ApiResponse {
+  status(code: number): unknown;
+  set(header: string, value: string): unknown;
+  append(header: string, value: string): unknown;
+  send(body: Buffer): unknown;
+  readonly headersSent: boolean;
+}
+
 /** What a handler is given: the request, its parsed body and query, and what the API's middleware learnt. */
 export interface HandlerContext<E = ContractEndpoint> {
-  req: Request;
-  res: Response;
+  req: ApiRequest;
+  res: ApiResponse;
   /** The parsed JSON body, or an upload's raw bytes. */
   body: E extends { upload: true } ? Buffer : Parsed<E, "body">;
   query: Parsed<E, "query">;
@@ -40,10 +60,22 @@ export interface HandlerContext<E = ContractEndpoint> {
 export type Handler<E> = (context: HandlerContext<E>) => Promise<ResponseOf<E>> | ResponseOf<E>;
 type ResponseOf<E> = E extends { response: infer S extends z.ZodType } ? z.input<S> : never;
 
+/**
+ * An endpoint the web tier may call in this process without HTTP (api/http/in-process.ts): one with no middleware of
+ * its own that answers JSON. `run` is the very function its Express route runs, after the API's middleware.
+ */
+export interface DirectEndpoint {
+  method: Method;
+  /** The contract's path, with its fixed query where it has one (`/api/user.php?push=1`). */
+  path: string;
+  run(facts: ApiLocals, http: { req: ApiRequest; res: ApiResponse }, body: unknown, query: object): Promise<unknown>;
+}
+
 /** Endpoints registered on one router, mounted by createApi. */
 export interface ContractRoutes {
   readonly router: Router;
   readonly registered: readonly EndpointKey[];
+  readonly direct: readonly DirectEndpoint[];
   /**
    * Mounts a contract endpoint: `register("post", "/api/user.php", ...middleware, handler)`. Before the handler it
    * asks for a member when the contract says so (403 authentication_required), then parses the body and the
@@ -59,41 +91,46 @@ export interface ContractRoutes {
 export function contractRoutes(): ContractRoutes {
   const router = Router();
   const registered: EndpointKey[] = [];
+  const direct: DirectEndpoint[] = [];
   return {
     router,
     registered,
+    direct,
     register(method, path, ...stack) {
       const entry = (endpoints as readonly ContractEndpoint[]).find((e) => e.method === method && e.path === path);
       if (!entry) throw new Error(`${method.toUpperCase()} ${path} is not in contract/endpoints.ts`);
       const middleware = stack.slice(0, -1) as RequestHandler[];
       const handler = stack.at(-1) as Handler<ContractEndpoint>;
+      const run: DirectEndpoint["run"] = (facts, { req, res }, body, query) => {
+        const context = {
+          req,
+          res,
+          member: "member" in entry && entry.member ? requireMember(facts) : facts.member,
+          // A request without a JSON body (a beacon) reads as {}: the schema then names what is missing. An upload's
+          // body is its raw bytes.
+          body: "body" in entry ? parseWith(entry.body, body ?? {}) : "upload" in entry ? body : undefined,
+          // The site middleware already answered ?domain= (else the host): a schema naming it sees the site's.
+          query: "query" in entry ? parseWith(entry.query, { domain: facts.site.domain, ...query }) : undefined,
+          site: facts.site,
+          log: facts.log,
+          sessionToken: facts.sessionToken,
+          sessionCookie: facts.sessionCookie,
+        } as HandlerContext<ContractEndpoint>;
+        return Promise.resolve(handler(context));
+      };
       const [routePath = path] = path.split("?");
       router[method](
         routePath.slice("/api".length),
         queryGuard(method, path),
         ...middleware,
         async (req: Request, res: Response) => {
-          const { site, log, sessionToken, sessionCookie, member } = locals(res);
-          const context = {
-            req,
-            res,
-            member: "member" in entry && entry.member ? requireMember(res) : member,
-            // A request without a JSON body (a beacon) reads as {}: the schema then names what is missing. An upload's
-            // body is its raw bytes.
-            body: "body" in entry ? parseWith(entry.body, req.body ?? {}) : "upload" in entry ? req.body : undefined,
-            // The site middleware already answered ?domain= (else the host): a schema naming it sees the site's.
-            query: "query" in entry ? parseWith(entry.query, { domain: site.domain, ...req.query }) : undefined,
-            site,
-            log,
-            sessionToken,
-            sessionCookie,
-          } as HandlerContext<ContractEndpoint>;
-          const answer = await handler(context);
+          const answer = await run(locals(res), { req, res }, req.body, req.query);
           // An image endpoint has sent its bytes itself.
           if (!res.headersSent) res.json(answer);
         },
       );
       registered.push(`${method} ${path}` as EndpointKey);
+      if (middleware.length === 0 && !("upload" in entry) && !("image" in entry)) direct.push({ method, path, run });
     },
   };
 }

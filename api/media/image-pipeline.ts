@@ -1,4 +1,7 @@
-import sharp, { type Metadata, type Sharp } from "sharp";
+import type { Metadata, Sharp } from "sharp";
+
+// sharp (libvips and its thread pool, tens of MB resident) loads at the first upload, not in every server that starts.
+const loadSharp = () => import("sharp").then((module) => module.default);
 
 /**
  * What an upload may be. 10 MB holds any phone photo; 40 megapixels is above the largest phone cameras yet keeps a
@@ -61,6 +64,7 @@ export async function processUploadedImage(bytes: Uint8Array): Promise<Processed
   // The limit again for the decoder, should the pixel data not match the header we checked. The first frame only
   // of an animation (sharp's default), and `rotate()` turns by EXIF orientation before resizing, so widths are
   // those of the upright photo.
+  const sharp = await loadSharp();
   const upright = sharp(bytes, { limitInputPixels: imageLimits.maxPixels }).rotate();
   const widths = [...new Set(variantWidths.map((w) => Math.min(w, metadata.autoOrient.width)))];
   try {
@@ -87,6 +91,7 @@ export async function processUploadedImage(bytes: Uint8Array): Promise<Processed
  * its reason rather than by sharp's error message; nothing is decoded yet.
  */
 async function readHeader(bytes: Uint8Array): Promise<Metadata> {
+  const sharp = await loadSharp();
   try {
     return await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {

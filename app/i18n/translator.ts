@@ -16,9 +16,9 @@ export interface Translator {
 export const TranslatorContext = createContext<Translator | null>(null);
 
 /**
- * What components translate with. The server provides i18next's `t` for the page's language (one instance per
- * language, made once); the browser a small `t` over the strings the page embedded, so that neither i18next
- * nor a wrapper per component is part of the page's JavaScript.
+ * What components translate with: a small `t` over the common strings of the page's language (embeddedTranslator),
+ * made once per language on the server and from the strings the page embedded in the browser, so that neither
+ * i18next nor a wrapper per component is part of the page's JavaScript or of a page's render on the server.
  */
 export function useTranslation(): Translator {
   const translator = useContext(TranslatorContext);
@@ -30,7 +30,7 @@ export function useTranslation(): Translator {
 const placeholder = /\{\{\s*([^,}]+?)\s*(?:,\s*([^}]*?)\s*)?\}\}/g;
 
 /**
- * The browser's `t`: i18next's lookup and interpolation as this site uses them (dotted keys; plural keys chosen
+ * The components' `t`: i18next's lookup and interpolation as this site uses them (dotted keys; plural keys chosen
  * by `count` with Intl.PluralRules, `_zero` first for 0; `{{value}}` and `{{value, number}}`; a missing key
  * answers the key, a missing value keeps its placeholder, as i18next does). translator.test.ts holds it to
  * i18next's answers for every key of every language.
@@ -38,11 +38,15 @@ const placeholder = /\{\{\s*([^,}]+?)\s*(?:,\s*([^}]*?)\s*)?\}\}/g;
 export function embeddedTranslator(locale: string, common: Record<string, unknown>): Translator {
   const plurals = new Intl.PluralRules(locale);
   const numbers = new Intl.NumberFormat(locale);
+  // Keys come from the code, so there are only so many: each is looked up once.
+  const found = new Map<string, string | undefined>();
   const lookup = (key: string) => {
+    if (found.has(key)) return found.get(key);
     const text = key
       .split(".")
       .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], common);
-    return typeof text === "string" ? text : undefined;
+    found.set(key, typeof text === "string" ? text : undefined);
+    return found.get(key);
   };
   const t: Translate = (key, values) => {
     const count = values?.count;

@@ -1,5 +1,4 @@
 import { data } from "react-router";
-import sharp from "sharp";
 import favicon from "../../public/favicon.svg?raw";
 import type { Route } from "./+types/app-icon";
 
@@ -13,11 +12,14 @@ const maskable = (svg: string) =>
 
 const rendered = new Map<string, Promise<Buffer>>();
 
+// sharp (libvips, tens of MB resident) loads with the first icon asked for, not with every server.
 function render(name: string, size: number) {
   let png = rendered.get(name);
   if (!png) {
     const svg = name === "maskable" ? maskable(favicon) : favicon;
-    png = sharp(Buffer.from(svg), { density: 1200 }).resize(size, size).png().toBuffer();
+    png = import("sharp").then(({ default: sharp }) =>
+      sharp(Buffer.from(svg), { density: 1200 }).resize(size, size).png().toBuffer(),
+    );
     rendered.set(name, png);
     png.catch(() => rendered.delete(name));
   }

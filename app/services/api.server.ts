@@ -1,6 +1,7 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
 import type { z } from "zod";
 import { apiErrorSchema, type ErrorCode } from "../../contract/errors";
+import type { InProcessAnswer } from "../../contract/in-process";
 import { sessionCookieName } from "../../contract/session-cookie";
 import { visitorCountry } from "../../contract/visitor-country";
 import { webEnv } from "./env.server";
@@ -48,10 +49,10 @@ export async function callApi<S extends z.ZodType>(
   path: string,
   options: CallOptions<S>,
 ): Promise<z.infer<S>> {
-  const response = await exchange(call, path, options);
-  const payload: unknown = await response.json().catch(() => null);
-  if (response.ok) return options.schema.parse(payload);
-  throw failure(call, path, response, payload);
+  const answer = await exchange(call, path, options);
+  const payload = await answer.payload();
+  if (answer.ok) return options.schema.parse(payload);
+  throw failure(call, path, answer, payload);
 }
 
 /** An image endpoint's answer (chat-photo.php): its bytes and type, or the API's error as an ApiCallError. */
@@ -60,9 +61,39 @@ export async function callApiForImage(
   path: string,
   query: Record<string, string>,
 ): Promise<{ bytes: ArrayBuffer; type: string }> {
-  const response = await exchange(call, path, { query, schema: null as unknown as z.ZodType });
-  if (!response.ok) throw failure(call, path, response, await response.json().catch(() => null));
-  return { bytes: await response.arrayBuffer(), type: response.headers.get("content-type") ?? "" };
+  const answer = await exchange(call, path, { query, schema: null as unknown as z.ZodType });
+  if (!answer.ok) throw failure(call, path, answer, await answer.payload());
+  return answer.image();
+}
+
+/** An answer of the API, whether it came over HTTP, injected, or as an object from the in-process path. */
+interface ApiAnswer {
+  status: number;
+  ok: boolean;
+  /** The JSON answer (null when there is none). */
+  payload(): Promise<unknown>;
+  image(): Promise<{ bytes: ArrayBuffer; type: string }>;
+  setCookies: string[];
+}
+
+function answerOf(response: Response): ApiAnswer {
+  return {
+    status: response.status,
+    ok: response.ok,
+    payload: () => response.json().catch(() => null),
+    image: async () => ({ bytes: await response.arrayBuffer(), type: response.headers.get("content-type") ?? "" }),
+    setCookies: response.headers.getSetCookie(),
+  };
+}
+
+function directAnswer({ status, payload, setCookies }: InProcessAnswer): ApiAnswer {
+  return {
+    status,
+    ok: status >= 200 && status < 300,
+    payload: () => Promise.resolve(payload),
+    image: () => Promise.reject(new Error("an image is never answered in-process")),
+    setCookies,
+  };
 }
 
 /** Sends the call (with its retries) and relays Set-Cookie; a 5xx or no answer after the retries is a 503 page. */
@@ -70,7 +101,7 @@ async function exchange<S extends z.ZodType>(
   { request, context }: CallContext,
   path: string,
   options: CallOptions<S>,
-): Promise<Response> {
+): Promise<ApiAnswer> {
   const env = webEnv();
   const info = context.get(requestInfoContext);
   const method = options.method ?? "GET";
@@ -97,23 +128,29 @@ async function exchange<S extends z.ZodType>(
   if (options.idempotencyKey) headers.set("idempotency-key", options.idempotencyKey);
   if (options.body !== undefined) headers.set("content-type", "application/json");
   if (options.file) headers.set("content-type", "application/octet-stream");
-  const body = options.file ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
+  const wireBody = () => options.file ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
 
-  const send = info.api && !env.apiIsExternal ? inProcessFetch(info.api) : fetch;
+  const api = env.apiIsExternal ? undefined : info.api;
+  // In this process, the endpoints that answer JSON are called as functions with the body as an object; the rest are
+  // injected into the API's router; with API_URL, HTTP.
+  const send = async (): Promise<ApiAnswer> => {
+    if (api && !options.file) {
+      const query = Object.fromEntries(url.searchParams);
+      const verb = method.toLowerCase() as Lowercase<typeof method>;
+      const direct = await api.direct({ method: verb, path: `/api${path}`, query, headers, body: options.body });
+      if (direct) return directAnswer(direct);
+    }
+    const init = { method, headers, body: wireBody(), signal: AbortSignal.timeout(env.API_TIMEOUT_MS) };
+    return answerOf(await (api ? inProcessFetch(api.handler)(url, init) : fetch(url, { ...init, redirect: "manual" })));
+  };
   const retrySafe = method === "GET" || Boolean(options.idempotencyKey);
   const attempts = retrySafe ? env.API_RETRIES + 1 : 1;
-  let response: Response | undefined;
+  let response: ApiAnswer | undefined;
   let lastError: unknown;
   for (let attempt = 0; attempt < attempts; attempt++) {
     if (attempt > 0) await sleep(env.API_RETRY_BASE_MS * 2 ** (attempt - 1));
     try {
-      response = await send(url, {
-        method,
-        headers,
-        body,
-        signal: AbortSignal.timeout(env.API_TIMEOUT_MS),
-        redirect: "manual",
-      });
+      response = await send();
       if (response.status < 500 && response.status !== 429) break;
       lastError = new Error(`API answered ${response.status}`);
     } catch (error) {
@@ -127,12 +164,12 @@ async function exchange<S extends z.ZodType>(
     logger.error({ reqId: info.requestId, path, method, err: String(lastError) }, "API unavailable");
     throw data({ code: "api_unavailable" }, { status: 503 });
   }
-  info.setCookies.push(...response.headers.getSetCookie());
+  info.setCookies.push(...response.setCookies);
   return response;
 }
 
 /** The API's refusal as an ApiCallError; a lost session instead logs the member out and sends them to login. */
-function failure({ request, context }: CallContext, path: string, response: Response, payload: unknown) {
+function failure({ request, context }: CallContext, path: string, response: ApiAnswer, payload: unknown) {
   const parsed = apiErrorSchema.safeParse(payload);
   const error = parsed.success
     ? new ApiCallError(response.status, parsed.data.error, parsed.data.message, parsed.data.data)

@@ -1,8 +1,18 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { inject } from "light-my-request";
+import type { DirectCaller } from "../../contract/in-process";
 
 /** The member API's request handler, when this process serves it (server.ts): Node's (req, res) signature. */
 export type ApiHandler = (req: IncomingMessage, res: ServerResponse) => void;
+
+/**
+ * The member API as this process serves it: endpoints that answer JSON are called directly with typed objects
+ * (`direct`); the others (their own middleware, uploads, images) are injected into its router (`handler`).
+ */
+export interface InProcessApi {
+  direct: DirectCaller;
+  handler: ApiHandler;
+}
 
 /**
  * A fetch that hands the request straight to the API's handler in this process: the same contract, validation

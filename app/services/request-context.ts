@@ -1,6 +1,6 @@
 import { createContext } from "react-router";
 import type { User } from "../../contract/user";
-import type { ApiHandler } from "./in-process-api.server";
+import type { InProcessApi } from "./in-process-api.server";
 
 /** What server.ts knows of a request that React Router's Request does not carry. */
 export interface RequestInfo {
@@ -9,8 +9,8 @@ export interface RequestInfo {
   clientIp: string;
   /** Set-Cookie headers for the browser (API answers, tracking, a language chosen by ?lng=), relayed by the root middleware. */
   setCookies: string[];
-  /** The member API's handler when this process serves it: the API client then calls it in-process. */
-  api?: ApiHandler;
+  /** The member API when this process serves it: the API client then calls it in-process. */
+  api?: InProcessApi;
   /**
    * The API's live chat events when this process serves it (docs/architecture.md "Chat"): what the conversation
    * page's event stream subscribes to. Absent with an external API_URL: the page then polls.

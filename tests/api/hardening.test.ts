@@ -5,7 +5,7 @@ import { deleteStaleLoginFailures } from "../../api/accounts/login-guard";
 import { localDiskStorage } from "../../api/adapters/storage";
 import { seedDemoIfWanted } from "../../api/db/seed/demo-wanted";
 import { createMember, createSite } from "./support/factories";
-import { cookieFrom, mailedToken, startTestApi, type TestApi } from "./support/test-api";
+import { cookieFrom, httpTest, mailedToken, startTestApi, type TestApi } from "./support/test-api";
 
 // One API for these tests, with the per-address limits out of the way: the tests below fire many requests from
 // one address on purpose. The limits themselves are tested in security.test.ts.
@@ -371,7 +371,7 @@ test("in production the cookie is __Host-sid and Secure, and a plain sid cookie 
   }
 });
 
-test("answers that depend on a session are never stored", async () => {
+httpTest("answers that depend on a session are never stored", async () => {
   const member = await loggedIn();
   const me = await api.call("/api/user.php", { domain, cookie: member.cookie });
   expect(me.headers.get("cache-control")).toBe("no-store");

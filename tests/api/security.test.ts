@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { createMember, createSite } from "./support/factories";
-import { cookieFrom, startTestApi, type TestApi } from "./support/test-api";
+import { cookieFrom, httpTest, startTestApi, type TestApi } from "./support/test-api";
 
 let api: TestApi;
 let domain: string;
@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-test("every answer carries the security headers", async () => {
+httpTest("every answer carries the security headers", async () => {
   const { headers } = await api.call("/api/settings.php", { domain });
   expect(headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
   expect(headers.get("content-security-policy")).toContain("default-src 'none'");

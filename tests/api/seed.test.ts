@@ -3,8 +3,8 @@ import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { type FileStorage, localDiskStorage } from "../../api/adapters/storage";
 import { checkLedger } from "../../api/credits/ledger-check";
-import { addMissingWebpCopies } from "../../api/db/seed/avatars";
 import { demoLogins, seedDemo } from "../../api/db/seed/seed";
+import { addMissingWebpCopies } from "../../api/db/seed/webp-copies";
 import { cookieFrom, startTestApi, type TestApi } from "./support/test-api";
 
 let api: TestApi;

@@ -24,7 +24,7 @@ export async function seedDemoIfWanted(
   const present = await hasDemoSite(db);
   if (!wantsDemo(options.siteDomain, options.seedDemo)) return present ? "present but not wanted" : "not wanted";
   if (present) {
-    const { addMissingWebpCopies } = await import("./avatars");
+    const { addMissingWebpCopies } = await import("./webp-copies");
     await addMissingWebpCopies(db, options.photos);
     return "present";
   }

@@ -2,6 +2,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import express from "express";
 import pino from "pino";
+import { test } from "vitest";
 import { createMailer, type Mailer } from "../../../api/adapters/mail";
 import type { PaymentProvider } from "../../../api/adapters/payments/provider";
 import type { FileStorage } from "../../../api/adapters/storage";
@@ -11,6 +12,7 @@ import { type Db, nowIso } from "../../../api/db/database";
 import { parseApiEnv } from "../../../api/env.server";
 import type { EventBus } from "../../../api/events/event-bus";
 import { clearSiteCache } from "../../../api/settings/settings.service";
+import type { DirectCaller, InProcessRequest } from "../../../contract/in-process";
 import { createMember, type MemberOptions } from "./factories";
 import { freshDatabase } from "./test-database";
 
@@ -62,7 +64,8 @@ export async function startTestApi(
   const logger = pino({ level: "info" }, { write: (line: string) => void logs.push(JSON.parse(line)) });
   const mailer = createMailer({ from: "test@localhost", outboxDir: path.join(dataDir, "outbox"), logger });
   const apiEnv = parseApiEnv({ DATA_DIR: dataDir, NODE_ENV: "test", ...env });
-  app.use("/api", createApi({ db, env: apiEnv, logger, mailer, payments, events, storage }));
+  const api = createApi({ db, env: apiEnv, logger, mailer, payments, events, storage });
+  app.use("/api", api.router);
   const server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -77,6 +80,10 @@ export async function startTestApi(
       if (init.domain) headers.set("x-forwarded-host", init.domain);
       if (init.cookie) headers.set("cookie", init.cookie);
       if (init.body !== undefined) headers.set("content-type", "application/json");
+      if (inProcess) {
+        const answer = await callInProcess(api.direct, path, init, headers);
+        if (answer) return answer;
+      }
       const response = await fetch(url + path, {
         method: init.method ?? "GET",
         headers,
@@ -90,6 +97,33 @@ export async function startTestApi(
       await drop();
     },
   };
+}
+
+/**
+ * `TEST_API_PATH=in-process` (the api-in-process project of vitest.config.ts): every call an endpoint answers in-process
+ * goes the web tier's typed path (api/http/in-process.ts) instead of HTTP, so that both paths pass the same tests.
+ */
+const inProcess = process.env.TEST_API_PATH === "in-process";
+
+/** A test of what only HTTP carries (response headers for browsers and caches): skipped on the in-process path. */
+export const httpTest = inProcess ? test.skip : test;
+
+async function callInProcess(direct: DirectCaller, path: string, init: CallInit, headers: Headers) {
+  const url = new URL(path, "http://in-process");
+  // As the web tier sends it: the browser's address, which HTTP here would take from the socket.
+  if (!headers.has("x-forwarded-for")) headers.set("x-forwarded-for", "127.0.0.1");
+  const answer = await direct({
+    method: (init.method ?? "GET").toLowerCase() as InProcessRequest["method"],
+    path: url.pathname,
+    query: Object.fromEntries(url.searchParams),
+    headers,
+    body: init.body,
+  });
+  if (!answer) return null;
+  const answerHeaders = new Headers();
+  for (const cookie of answer.setCookies) answerHeaders.append("set-cookie", cookie);
+  // What the web tier gets is the object itself; tests compare it as they compare parsed JSON.
+  return { status: answer.status, body: answer.payload as any, headers: answerHeaders };
 }
 
 /** The `name=value` part of a Set-Cookie header, to send back as a Cookie. */

@@ -1,0 +1,78 @@
+import type { Logger } from "pino";
+import { type ContractEndpoint, endpoints } from "../../contract/endpoints";
+import type { DirectCaller } from "../../contract/in-process";
+import { ApiError } from "../errors";
+import type { ApiLocals } from "./locals";
+import type { ApiRequest, ApiResponse, DirectEndpoint, Method } from "./register";
+
+export const internalError = { error: "internal_error", message: "An error occured, please try again later." };
+
+type Identify = (domain: string, cookieHeader: string | undefined, requestId: string) => Promise<ApiLocals>;
+
+/**
+ * The typed in-process path (docs/architecture.md "Request flow"): the endpoint the API's router would choose, run
+ * with the same identification, member check, contract parsing and error shape, but with no request to build, no
+ * router to walk and no JSON either way. Endpoints that need HTTP answer null: the caller injects those.
+ */
+export function directCaller(direct: readonly DirectEndpoint[], identify: Identify, logger: Logger): DirectCaller {
+  const runs = new Map(direct.map((d) => [`${d.method} ${d.path}`, d.run]));
+  return async ({ method, path, query, headers, body }) => {
+    const run = runs.get(`${method} ${contractPathFor(method, path, query)}`);
+    if (!run) return null;
+    const { res, recorded } = answerRecorder();
+    const get = (header: string) => headers.get(header) ?? undefined;
+    const request: ApiRequest = { get, ip: get("x-forwarded-for"), secure: get("x-forwarded-proto") === "https" };
+    const requestId = get("x-request-id") ?? "";
+    let facts: ApiLocals | undefined;
+    try {
+      const host = (get("x-forwarded-host") ?? "").replace(/:\d+$/, "");
+      facts = await identify(query.domain ?? host, get("cookie"), requestId);
+      const payload = await run(facts, { req: request, res }, body, query);
+      return { status: recorded.status, payload, setCookies: recorded.setCookies };
+    } catch (error) {
+      if (error instanceof ApiError)
+        return {
+          status: error.status,
+          payload: { error: error.code, message: error.message, data: error.data },
+          setCookies: recorded.setCookies,
+        };
+      (facts?.log ?? logger).error({ err: error, reqId: requestId, path }, "API request failed");
+      return { status: 500, payload: internalError, setCookies: [] };
+    }
+  };
+}
+
+/**
+ * The contract path the API's router would route to: an endpoint with a fixed query (`/api/user.php?push=1`) when the
+ * query carries it, else the plain one (api/http/register.ts queryGuard).
+ */
+function contractPathFor(method: Method, path: string, query: Record<string, string>): string {
+  const fixed = (endpoints as readonly ContractEndpoint[]).find(
+    (e) =>
+      e.method === method &&
+      e.path.startsWith(`${path}?`) &&
+      [...new URLSearchParams(e.path.split("?")[1])].every(([key, value]) => query[key] === value),
+  );
+  return fixed?.path ?? path;
+}
+
+/** The part of a response a JSON handler may touch: its status and Set-Cookie. */
+function answerRecorder() {
+  const recorded = { status: 200, setCookies: [] as string[] };
+  const res: ApiResponse = {
+    status(code) {
+      recorded.status = code;
+    },
+    set() {
+      // Cache-Control and the like concern a browser; the web tier decides its own.
+    },
+    append(header, value) {
+      if (header.toLowerCase() === "set-cookie") recorded.setCookies.push(value);
+    },
+    send() {
+      throw new Error("an endpoint that sends raw bytes is served over HTTP, not in-process");
+    },
+    headersSent: false,
+  };
+  return { res, recorded };
+}
