@@ -2,6 +2,7 @@ import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, RouterContextProvider, ServerRouter } from "react-router";
 import { TranslatorContext } from "./i18n/translator";
+import { compressDocument } from "./services/compress-document.server";
 import { getTranslator } from "./services/i18n.server";
 import { logger } from "./services/logger.server";
 import { NonceProvider } from "./services/nonce";
@@ -44,7 +45,13 @@ export default function handleRequest(
       final(done) {
         clearTimeout(timer);
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+        const html = Buffer.concat(chunks);
+        resolve(
+          new Response(compressDocument(request.headers.get("accept-encoding"), html, responseHeaders), {
+            headers: responseHeaders,
+            status: responseStatusCode,
+          }),
+        );
         done();
       },
     });

@@ -38,15 +38,11 @@ const placeholder = /\{\{\s*([^,}]+?)\s*(?:,\s*([^}]*?)\s*)?\}\}/g;
 export function embeddedTranslator(locale: string, common: Record<string, unknown>): Translator {
   const plurals = new Intl.PluralRules(locale);
   const numbers = new Intl.NumberFormat(locale);
-  // Keys come from the code, so there are only so many: each is looked up once.
-  const found = new Map<string, string | undefined>();
   const lookup = (key: string) => {
-    if (found.has(key)) return found.get(key);
     const text = key
       .split(".")
       .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], common);
-    found.set(key, typeof text === "string" ? text : undefined);
-    return found.get(key);
+    return typeof text === "string" ? text : undefined;
   };
   const t: Translate = (key, values) => {
     const count = values?.count;
