@@ -117,7 +117,7 @@ export function createApi(deps: ApiDeps): Router {
 
   // Not in the contract, so outside the check below: the document itself, the web tier's health probe and the
   // development outbox are not part of the member API it describes.
-  const openApi = openApiDocument();
+  const openApi = openApiDocument({ sessionCookie: sessionCookie.name });
   api.get("/openapi.json", (_req, res) => void res.json(openApi));
   // Whether the database answers: read by the web tier's /healthz.
   api.get("/health.php", async (_req, res) => {

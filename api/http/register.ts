@@ -1,7 +1,7 @@
 import { type Request, type RequestHandler, type Response, Router } from "express";
 import type { Logger } from "pino";
 import type { z } from "zod";
-import { type ContractEndpoint, endpoints } from "../../contract/endpoints";
+import { type ContractEndpoint, type Endpoint, endpoints } from "../../contract/endpoints";
 import type { SessionMember } from "../accounts/accounts.service";
 import type { SiteRow } from "../db/schema";
 import type { SessionCookie } from "./cookies";
@@ -67,49 +67,49 @@ export function contractRoutes(): ContractRoutes {
       if (!entry) throw new Error(`${method.toUpperCase()} ${path} is not in contract/endpoints.ts`);
       const middleware = stack.slice(0, -1) as RequestHandler[];
       const handler = stack.at(-1) as Handler<ContractEndpoint>;
-      const [routePath = path] = path.split("?");
-      router[method](
-        routePath.slice("/api".length),
-        queryGuard(method, path),
-        ...middleware,
-        async (req: Request, res: Response) => {
-          const { site, log, sessionToken, sessionCookie, member } = locals(res);
-          const context = {
-            req,
-            res,
-            member: "member" in entry && entry.member ? requireMember(res) : member,
-            // A request without a JSON body (a beacon) reads as {}: the schema then names what is missing. An upload's
-            // body is its raw bytes.
-            body: "body" in entry ? parseWith(entry.body, req.body ?? {}) : "upload" in entry ? req.body : undefined,
-            // The site middleware already answered ?domain= (else the host): a schema naming it sees the site's.
-            query: "query" in entry ? parseWith(entry.query, { domain: site.domain, ...req.query }) : undefined,
-            site,
-            log,
-            sessionToken,
-            sessionCookie,
-          } as HandlerContext<ContractEndpoint>;
-          const answer = await handler(context);
-          // An image endpoint has sent its bytes itself.
-          if (!res.headersSent) res.json(answer);
-        },
-      );
+      const serve = async (req: Request, res: Response) => {
+        const { site, log, sessionToken, sessionCookie, member } = locals(res);
+        const context = {
+          req,
+          res,
+          member: "member" in entry && entry.member ? requireMember(res) : member,
+          // A request without a JSON body (a beacon) reads as {}: the schema then names what is missing. An upload's
+          // body is its raw bytes.
+          body: "body" in entry ? parseWith(entry.body, req.body ?? {}) : "upload" in entry ? req.body : undefined,
+          // The site middleware already answered ?domain= (else the host): a schema naming it sees the site's.
+          query: "query" in entry ? parseWith(entry.query, { domain: site.domain, ...req.query }) : undefined,
+          site,
+          log,
+          sessionToken,
+          sessionCookie,
+        } as HandlerContext<ContractEndpoint>;
+        const answer = await handler(context);
+        // An image endpoint has sent its bytes itself.
+        if (!res.headersSent) res.json(answer);
+      };
+      for (const served of "alias" in entry ? [path, entry.alias] : [path]) {
+        const [routePath = served] = served.split("?");
+        router[method](routePath.slice("/api".length), queryGuard(method, served), ...middleware, serve);
+      }
       registered.push(`${method} ${path}` as EndpointKey);
     },
   };
 }
 
 /**
- * docs/product.md §7 gives some endpoints a fixed query, such as `POST /api/user.php?push=1` beside the login at
- * `POST /api/user.php`: each answers only requests with (or, for the plain one, without) its query.
+ * docs/product.md §7 gives some endpoints a fixed query, such as `POST /api/user.php?push=1` (the alias of
+ * `POST /api/push-subscription.php`) beside the login at `POST /api/user.php`: each answers only requests with (or,
+ * for the plain one, without) its query.
  */
 function queryGuard(method: Method, path: string): RequestHandler {
   const fixedQuery = (p: string) => [...new URLSearchParams(p.split("?")[1] ?? "")];
   const matches = (req: Request, p: string) => fixedQuery(p).every(([key, value]) => req.query[key] === value);
   const own = fixedQuery(path);
   const [base] = path.split("?");
-  const siblings = endpoints
-    .filter((e) => e.method === method && e.path !== path && e.path.startsWith(`${base}?`))
-    .map((e) => e.path);
+  const siblings = (endpoints as readonly Endpoint[])
+    .filter((e) => e.method === method)
+    .flatMap((e) => [e.path, ...(e.alias ? [e.alias] : [])])
+    .filter((p) => p !== path && p.startsWith(`${base}?`));
   if (own.length === 0 && siblings.length === 0) return (_req, _res, next) => next();
   return (req, _res, next) => {
     if (own.length > 0) return next(matches(req, path) ? undefined : "route");
