@@ -40,6 +40,7 @@ const stringByName: Record<string, string> = {
   region: "NL-UT",
   country: "NL",
   language: "en",
+  domain: "heartline.example",
   currency: "EUR",
   text: "Hello!",
   message: "Hello!",
