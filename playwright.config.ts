@@ -55,6 +55,8 @@ export default defineConfig({
       PUSH_ALLOW_HTTP_ENDPOINTS: "true",
       // The mail provider's webhook, which a journey plays (not a secret: this server lives for one test run).
       MAIL_EVENTS_TOKEN: "e2e-mail-events-token-0123456789",
+      // The API's reference page, off by default in production, which a journey opens.
+      API_DOCS: "true",
     },
     url: `http://localhost:${port}/healthz`,
     timeout: 180_000,

@@ -16,6 +16,7 @@ import { type SmsSender, smsGateway, smsOutbox } from "./adapters/sms";
 import type { FileStorage } from "./adapters/storage";
 import { chatRoutes } from "./chat/chat.routes";
 import type { Db } from "./db/database";
+import { apiDocsRoutes } from "./docs/api-docs.routes";
 import type { ApiEnv } from "./env.server";
 import { ApiError } from "./errors";
 import { type EventBus, inProcessBus } from "./events/event-bus";
@@ -123,10 +124,11 @@ export function createApi(deps: ApiDeps): MemberApi {
   api.use(express.json({ limit: "100kb" }));
   const sessionCookie = sessionCookieFor(env.NODE_ENV);
 
-  // Not in the contract, so outside the check below: the document itself, the web tier's health probe and the
-  // development outbox are not part of the member API it describes.
-  const openApi = openApiDocument();
+  // Not in the contract, so outside the check below: the document itself and its reference page, the web tier's
+  // health probe and the development outbox are not part of the member API it describes.
+  const openApi = openApiDocument({ sessionCookie: sessionCookie.name });
   api.get("/openapi.json", (_req, res) => void res.json(openApi));
+  if (env.apiDocs) api.use(apiDocsRoutes());
   // Whether the database answers: read by the web tier's /healthz.
   api.get("/health.php", async (_req, res) => {
     await sql`select 1`.execute(db);

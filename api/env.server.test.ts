@@ -16,3 +16,12 @@ test("a bad value stops the start with a message that names it", () => {
   expect(() => parseApiEnv({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL/);
   expect(() => parseApiEnv({ LOGIN_MAX_FAILURES: "lots" })).toThrow(/LOGIN_MAX_FAILURES/);
 });
+
+test("the API's reference page is on in development only, unless API_DOCS says otherwise", () => {
+  expect(parseApiEnv({ NODE_ENV: "development" }).apiDocs).toBe(true);
+  expect(parseApiEnv({ NODE_ENV: "production" }).apiDocs).toBe(false);
+  expect(parseApiEnv({ NODE_ENV: "test" }).apiDocs).toBe(false);
+  expect(parseApiEnv({ NODE_ENV: "production", API_DOCS: "true" }).apiDocs).toBe(true);
+  expect(parseApiEnv({ NODE_ENV: "development", API_DOCS: "false" }).apiDocs).toBe(false);
+  expect(() => parseApiEnv({ API_DOCS: "yes" })).toThrow(/API_DOCS/);
+});

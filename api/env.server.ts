@@ -25,6 +25,8 @@ const apiEnvSchema = z.object({
   MAIL_FROM: z.string().default("Heartline <noreply@localhost>"),
   /** The page listing the outbox, reset links included: off unless "true", and then only for loopback addresses. */
   OUTBOX_PAGE: z.enum(["true", "false"]).default("false"),
+  /** The API's reference page at /api/docs (Redoc, from /api/openapi.json); unset: on in development only. */
+  API_DOCS: z.enum(["true", "false"]).optional(),
   /** The domain the web tier serves; the demo site is seeded only while it is localhost (or SEED_DEMO=true). */
   SITE_DOMAIN: z.string().default("localhost"),
   SEED_DEMO: z.enum(["true", "false"]).optional(),
@@ -78,6 +80,7 @@ export type ApiEnv = z.infer<typeof apiEnvSchema> & {
   vapidPrivateKey?: string;
   allowHttpEndpoints: boolean;
   outboxPage: boolean;
+  apiDocs: boolean;
   trustCfHeaders: boolean;
   paymentProvider: "mollie" | "sandbox" | "none";
 };
@@ -94,6 +97,7 @@ export function parseApiEnv(source: NodeJS.ProcessEnv = process.env): ApiEnv {
     ...env,
     databaseUrl: env.DATABASE_URL ?? `file:${path.join(env.DATA_DIR, "app.db")}`,
     outboxPage: env.OUTBOX_PAGE === "true",
+    apiDocs: (env.API_DOCS ?? (env.NODE_ENV === "development" ? "true" : "false")) === "true",
     vapidPublicKey: env.VAPID_PUBLIC_KEY,
     vapidPrivateKey: env.VAPID_PRIVATE_KEY,
     allowHttpEndpoints: env.PUSH_ALLOW_HTTP_ENDPOINTS === "true",

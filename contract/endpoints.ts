@@ -30,7 +30,7 @@ import {
   directDebitResponseSchema,
   directDebitStartSchema,
 } from "./direct-debit";
-import { apiErrorSchema } from "./errors";
+import { apiErrorSchema, type ErrorCode } from "./errors";
 import { geocodeQuerySchema, geocodeResponseSchema } from "./geocode";
 import {
   autoLikeResponseSchema,
@@ -114,6 +114,13 @@ import {
 export interface Endpoint {
   method: "get" | "post" | "put" | "delete";
   path: `/api/${string}`;
+  /** The operation's name in the OpenAPI document, which generated clients name their calls after: never renamed. */
+  operationId: string;
+  /**
+   * Another path that answers the same way, kept for existing clients but not in the OpenAPI document: a path with a
+   * fixed query (docs/product.md §7's `user.php?push=1`), which OpenAPI paths cannot carry.
+   */
+  alias?: `/api/${string}`;
   summary: string;
   query?: z.ZodType;
   body?: z.ZodType;
@@ -124,6 +131,14 @@ export interface Endpoint {
   upload?: boolean;
   /** The answer is an image (its type in Content-Type), not JSON. */
   image?: boolean;
+  /**
+   * The errors particular to this endpoint, by HTTP status, as its services throw them. Those every endpoint of its
+   * kind can answer (validation, origin, login, body size, unknown site) are added by contract/openapi.ts; an
+   * endpoint whose errors name idempotency_key_required takes an Idempotency-Key header.
+   */
+  errors?: { readonly [status: number]: readonly ErrorCode[] };
+  /** Who may call it when it needs no member: by default anyone, with a session or not. */
+  caller?: "provider" | "mail-provider";
 }
 
 /**
@@ -134,6 +149,7 @@ export const endpoints = [
   {
     method: "get",
     path: "/api/settings.php",
+    operationId: "getSettings",
     summary: "The site's settings",
     query: settingsQuerySchema,
     response: settingsSchema,
@@ -141,6 +157,7 @@ export const endpoints = [
   {
     method: "get",
     path: "/api/interests.php",
+    operationId: "listInterests",
     summary: "Interests members can pick",
     query: interestsQuerySchema,
     response: interestsResponseSchema,
@@ -148,6 +165,7 @@ export const endpoints = [
   {
     method: "get",
     path: "/api/regions.php",
+    operationId: "listRegions",
     summary: "Regions of the site's countries",
     query: regionsQuerySchema,
     response: regionsResponseSchema,
@@ -155,13 +173,27 @@ export const endpoints = [
   {
     method: "get",
     path: "/api/companyinfo.php",
+    operationId: "getCompanyInfo",
     summary: "The company behind the site",
     response: companyInfoResponseSchema,
   },
-  { method: "get", path: "/api/user.php", summary: "The logged-in member", response: userResponseSchema, member: true },
+  {
+    method: "get",
+    path: "/api/user.php",
+    operationId: "getCurrentMember",
+    summary: "The logged-in member",
+    response: userResponseSchema,
+    member: true,
+  },
   {
     method: "post",
     path: "/api/user.php",
+    operationId: "logIn",
+    errors: {
+      401: ["login_failed"],
+      403: ["account_blocked", "account_banned", "account_suspended"],
+      429: ["rate_limited"],
+    },
     summary: "Log in by email and password",
     body: loginRequestSchema,
     response: loginResponseSchema,
@@ -169,6 +201,7 @@ export const endpoints = [
   {
     method: "put",
     path: "/api/user.php",
+    operationId: "setLanguage",
     summary: "Change the member's language",
     body: languageUpdateSchema,
     response: userResponseSchema,
@@ -177,13 +210,16 @@ export const endpoints = [
   {
     method: "get",
     path: "/api/logout.php",
+    operationId: "logOutByLink",
+    errors: { 403: ["forbidden_origin"] },
     summary: "Log out (refused when another site sent the browser)",
     response: okResponseSchema,
   },
-  { method: "post", path: "/api/logout.php", summary: "Log out", response: okResponseSchema },
+  { method: "post", path: "/api/logout.php", operationId: "logOut", summary: "Log out", response: okResponseSchema },
   {
     method: "post",
     path: "/api/page-hidden.php",
+    operationId: "reportPageHidden",
     summary: "Beacon: the member's page became hidden",
     body: z.object({}),
     response: okResponseSchema,
@@ -192,6 +228,13 @@ export const endpoints = [
   {
     method: "post",
     path: "/api/signup.php",
+    operationId: "signUp",
+    errors: {
+      400: ["invalid_date_of_birth", "weak_password"],
+      403: ["signups_closed", "invite_invalid"],
+      409: ["email_taken"],
+      429: ["rate_limited"],
+    },
     summary: "Sign up: creates an unconfirmed member and mails the activation link",
     body: signupRequestSchema,
     response: signupResponseSchema,
@@ -199,6 +242,7 @@ export const endpoints = [
   {
     method: "get",
     path: "/api/signup-matches.php",
+    operationId: "listSignupMatches",
     summary: "Suggested members right after signup",
     response: signupMatchesResponseSchema,
     member: true,
@@ -206,6 +250,8 @@ export const endpoints = [
   {
     method: "post",
     path: "/api/activate.php",
+    operationId: "activateAccount",
+    errors: { 410: ["activation_failed"] },
     summary: "Follow the activation link",
     body: tokenRequestSchema,
     response: okResponseSchema,
@@ -213,6 +259,8 @@ export const endpoints = [
   {
     method: "post",
     path: "/api/activation-mail.php",
+    operationId: "resendActivationMail",
+    errors: { 429: ["rate_limited"], 503: ["mail_failed"] },
     summary: "Send the activation mail again",
     body: z.object({}),
     response: okResponseSchema,
@@ -221,6 +269,8 @@ export const endpoints = [
   {
     method: "post",
     path: "/api/password-reset.php",
+    operationId: "requestPasswordReset",
+    errors: { 404: ["email_not_found"], 429: ["too_many_resets", "rate_limited"], 503: ["mail_failed"] },
     summary: "Mail a password-reset link",
     body: emailRequestSchema,
     response: okResponseSchema,
@@ -228,6 +278,8 @@ export const endpoints = [
   {
     method: "put",
     path: "/api/password-reset.php",
+    operationId: "resetPassword",
+    errors: { 400: ["weak_password"], 410: ["link_invalid"] },
     summary: "Set a new password from a reset link",
     body: passwordResetSchema,
     response: okResponseSchema,
@@ -235,6 +287,8 @@ export const endpoints = [
   {
     method: "put",
     path: "/api/password.php",
+    operationId: "changePassword",
+    errors: { 400: ["wrong_password", "weak_password"], 403: ["account_blocked"], 429: ["rate_limited"] },
     summary: "Change the password (needs the old one)",
     body: passwordChangeSchema,
     response: okResponseSchema,
@@ -243,6 +297,14 @@ export const endpoints = [
   {
     method: "post",
     path: "/api/mail-change.php",
+    operationId: "requestMailChange",
+    errors: {
+      400: ["wrong_password"],
+      403: ["account_blocked"],
+      409: ["email_taken"],
+      429: ["rate_limited"],
+      503: ["mail_failed"],
+    },
     summary: "Mail a confirmation link to a new address",
     body: mailChangeSchema,
     response: okResponseSchema,
@@ -251,6 +313,8 @@ export const endpoints = [
   {
     method: "put",
     path: "/api/mail-change.php",
+    operationId: "confirmMailChange",
+    errors: { 409: ["email_taken"], 410: ["link_invalid"] },
     summary: "Confirm a new address from its link",
     body: tokenRequestSchema,
     response: z.object({ ok: z.literal(true), email: z.string() }),
@@ -258,6 +322,8 @@ export const endpoints = [
   {
     method: "post",
     path: "/api/retention-offer.php",
+    operationId: "takeRetentionOffer",
+    errors: { 404: ["not_found"] },
     summary: "Take a retention offer instead of leaving",
     body: retentionOfferSchema,
     response: discountCodeResponseSchema,
@@ -266,6 +332,8 @@ export const endpoints = [
   {
     method: "delete",
     path: "/api/user.php",
+    operationId: "deleteAccount",
+    errors: { 400: ["wrong_password"], 403: ["account_blocked"], 429: ["rate_limited"], 503: ["mail_failed"] },
     summary: "Delete the account (pending deletion for 14 days)",
     body: accountDeleteSchema,
     response: okResponseSchema,
@@ -274,6 +342,8 @@ export const endpoints = [
   {
     method: "post",
     path: "/api/reactivate.php",
+    operationId: "reactivateAccount",
+    errors: { 410: ["link_invalid"] },
     summary: "Undo a pending deletion from its link; the member then logs in",
     body: tokenRequestSchema,
     response: okResponseSchema,
@@ -281,6 +351,7 @@ export const endpoints = [
   {
     method: "get",
     path: "/api/account-export.php",
+    operationId: "exportAccount",
     summary: "All the member's data (GDPR access)",
     response: z.record(z.string(), z.unknown()),
     member: true,
@@ -289,6 +360,8 @@ export const endpoints = [
   {
     method: "get",
     path: "/api/members.php",
+    operationId: "searchMembers",
+    errors: { 403: ["authentication_required"] },
     summary: "Search members, 24 a page",
     query: searchQuerySchema,
     response: searchResponseSchema,
@@ -296,6 +369,8 @@ export const endpoints = [
   {
     method: "get",
     path: "/api/profile.php",
+    operationId: "getProfile",
+    errors: { 404: ["not_found"] },
     summary: "A member's profile as the viewer may see it",
     query: profileIdSchema,
     response: profileResponseSchema,
@@ -303,6 +378,7 @@ export const endpoints = [
   {
     method: "get",
     path: "/api/likes.php",
+    operationId: "listLikes",
     summary: "Likes given (profiles) and received (liked_by)",
     response: likesResponseSchema,
     member: true,
@@ -310,6 +386,8 @@ export const endpoints = [
   {
     method: "post",
     path: "/api/like.php",
+    operationId: "likeMember",
+    errors: { 404: ["not_found"] },
     summary: "Like a member",
     body: profileIdSchema,
     response: likeResponseSchema,
@@ -318,6 +396,7 @@ export const endpoints = [
   {
     method: "delete",
     path: "/api/like.php",
+    operationId: "unlikeMember",
     summary: "Unlike a member",
     body: profileIdSchema,
     response: likeResponseSchema,
@@ -326,6 +405,8 @@ export const endpoints = [
   {
     method: "get",
     path: "/api/auto-like.php",
+    operationId: "getAutoLike",
+    errors: { 403: ["forbidden_origin"] },
     summary: "A real like not shown yet, for the like notice",
     response: autoLikeResponseSchema,
     member: true,
@@ -333,6 +414,8 @@ export const endpoints = [
   {
     method: "post",
     path: "/api/block.php",
+    operationId: "blockMember",
+    errors: { 404: ["not_found"] },
     summary: "Block a member",
     body: profileIdSchema,
     response: blockResponseSchema,
@@ -341,6 +424,8 @@ export const endpoints = [
   {
     method: "delete",
     path: "/api/block.php",
+    operationId: "unblockMember",
+    errors: { 404: ["not_found"] },
     summary: "Unblock a member",
     body: profileIdSchema,
     response: blockResponseSchema,
@@ -349,6 +434,7 @@ export const endpoints = [
   {
     method: "get",
     path: "/api/swipe.php",
+    operationId: "getSwipeCandidate",
     summary: "The swipe game's next profile and likes left today",
     response: swipeResponseSchema,
     member: true,
@@ -356,6 +442,8 @@ export const endpoints = [
   {
     method: "post",
     path: "/api/swipe.php",
+    operationId: "swipe",
+    errors: { 404: ["not_found"], 429: ["swipe_limit"] },
     summary: "Like (4 a day) or skip in the swipe game",
     body: swipeRequestSchema,
     response: swipeResultSchema,
@@ -364,6 +452,7 @@ export const endpoints = [
   {
     method: "put",
     path: "/api/profile.php",
+    operationId: "updateProfile",
     summary:
       "Edit the member's own profile: name, about-me, descriptive fields, orientation and its visibility, interests, place",
     body: profileUpdateSchema,
@@ -373,6 +462,7 @@ export const endpoints = [
   {
     method: "get",
     path: "/api/photos.php",
+    operationId: "listOwnPhotos",
     summary: "The member's own photos in their order, whatever their state, and how many they may have",
     response: ownPhotosResponseSchema,
     member: true,
@@ -380,6 +470,8 @@ export const endpoints = [
   {
     method: "post",
     path: "/api/photo.php",
+    operationId: "addPhoto",
+    errors: { 403: ["photo_limit", "premium_required"] },
     summary:
       "Add a photo (the raw body: JPEG, PNG, WebP or GIF, checked by content, re-encoded without metadata); pending until a moderator approves it where the site moderates photos",
     response: z.object({ photo: ownPhotoSchema }),
@@ -389,6 +481,8 @@ export const endpoints = [
   {
     method: "put",
     path: "/api/photo.php",
+    operationId: "changePhoto",
+    errors: { 404: ["not_found"], 409: ["not_active"] },
     summary: "Make one of the member's photos the main one, or move it one place earlier or later",
     body: photoChangeSchema,
     response: ownPhotosResponseSchema,
@@ -397,6 +491,8 @@ export const endpoints = [
   {
     method: "delete",
     path: "/api/photo.php",
+    operationId: "deletePhoto",
+    errors: { 404: ["not_found"] },
     summary: "Delete one of the member's photos and its files",
     body: photoIdSchema,
     response: ownPhotosResponseSchema,
@@ -405,6 +501,8 @@ export const endpoints = [
   {
     method: "get",
     path: "/api/photo-file.php",
+    operationId: "getPhotoFile",
+    errors: { 404: ["not_found"] },
     summary:
       "A photo in a width and format it was encoded to, whatever its state: for its owner and the site's moderators",
     query: photoFileQuerySchema,
@@ -415,6 +513,8 @@ export const endpoints = [
   {
     method: "get",
     path: "/api/moderation-photos.php",
+    operationId: "listPhotosToModerate",
+    errors: { 403: ["moderator_only"] },
     summary: "Moderators: the site's photos waiting for a decision, oldest first",
     response: moderationPhotosResponseSchema,
     member: true,
@@ -422,6 +522,8 @@ export const endpoints = [
   {
     method: "post",
     path: "/api/moderation-photo.php",
+    operationId: "decidePhoto",
+    errors: { 403: ["moderator_only"], 404: ["not_found"], 409: ["already_decided"] },
     summary: "Moderators: approve a photo, or reject it with a reason the member is told; logged with who and when",
     body: moderationDecisionSchema,
     response: okResponseSchema,
@@ -430,6 +532,8 @@ export const endpoints = [
   {
     method: "get",
     path: "/api/geocode.php",
+    operationId: "geocodePosition",
+    errors: { 404: ["not_found"] },
     summary:
       "The place at a position (a country of the site, its region, the city) for the profile's location; the position is not stored; 404 when no place is known there",
     query: geocodeQuerySchema,
@@ -439,6 +543,8 @@ export const endpoints = [
   {
     method: "post",
     path: "/api/report.php",
+    operationId: "reportContent",
+    errors: { 404: ["not_found"] },
     summary:
       "Report a profile, one of its photos, or a received message, with a reason; reports of one thing merge into one case, and reporting again gives the same reference",
     body: reportRequestSchema,
@@ -448,6 +554,8 @@ export const endpoints = [
   {
     method: "post",
     path: "/api/complaint.php",
+    operationId: "submitComplaint",
+    errors: { 429: ["rate_limited"], 503: ["mail_failed"] },
     summary:
       "The public complaints form: anyone, logged in or not; the receipt is mailed to the address given (limited per visitor address)",
     body: complaintRequestSchema,
@@ -456,6 +564,8 @@ export const endpoints = [
   {
     method: "get",
     path: "/api/moderation-reports.php",
+    operationId: "listReportsToModerate",
+    errors: { 403: ["moderator_only"] },
     summary:
       "Moderators: open reports with their context (profile, photo, the message and its neighbours) and appeals, oldest first",
     response: moderationReportsResponseSchema,
@@ -464,6 +574,8 @@ export const endpoints = [
   {
     method: "post",
     path: "/api/moderation-report.php",
+    operationId: "decideReport",
+    errors: { 403: ["moderator_only"], 409: ["already_decided"] },
     summary:
       "Moderators: dismiss a report, or hide the content, suspend or ban the member, with a reason; the member is mailed the statement of reasons and an appeal link, reporters the outcome",
     body: reportDecisionSchema,
@@ -473,6 +585,8 @@ export const endpoints = [
   {
     method: "post",
     path: "/api/moderation-appeal.php",
+    operationId: "decideAppeal",
+    errors: { 403: ["moderator_only", "own_decision"], 404: ["not_found"], 409: ["already_decided"] },
     summary:
       "Moderators: uphold or reverse an appealed decision (not one's own); reversing undoes it; the member is mailed the outcome",
     body: appealDecisionSchema,
@@ -482,6 +596,8 @@ export const endpoints = [
   {
     method: "get",
     path: "/api/appeal.php",
+    operationId: "getAppeal",
+    errors: { 404: ["link_invalid"] },
     summary: "The decision an appeal link is about (no login: the link is the key)",
     query: appealTokenSchema,
     response: appealViewSchema,
@@ -489,6 +605,8 @@ export const endpoints = [
   {
     method: "post",
     path: "/api/appeal.php",
+    operationId: "appealDecision",
+    errors: { 404: ["link_invalid"], 409: ["already_appealed"] },
     summary: "Appeal a decision once, from the mailed link; another moderator decides it",
     body: appealRequestSchema,
     response: okResponseSchema,
@@ -496,6 +614,7 @@ export const endpoints = [
   {
     method: "put",
     path: "/api/invisible.php",
+    operationId: "setInvisible",
     summary: "Turn invisible mode on or off",
     body: invisibleRequestSchema,
     response: okResponseSchema,
@@ -505,6 +624,7 @@ export const endpoints = [
   {
     method: "get",
     path: "/api/credits.php",
+    operationId: "getCreditOffer",
     summary: "Bundles in the member's currency, payment methods, prices and the time bonus",
     response: creditsResponseSchema,
     member: true,
@@ -512,6 +632,7 @@ export const endpoints = [
   {
     method: "get",
     path: "/api/pricing.php",
+    operationId: "getPricing",
     summary: "Public prices of bundles, messages, photos and gifts for a country",
     query: pricingQuerySchema,
     response: pricingResponseSchema,
@@ -519,6 +640,8 @@ export const endpoints = [
   {
     method: "get",
     path: "/api/discountcode.php",
+    operationId: "checkDiscountCode",
+    errors: { 404: ["discount_not_found"], 409: ["discount_used"] },
     summary: "Check a discount code for an order (code, bundle, method), or fetch the welcome code (welcome=true)",
     query: discountQuerySchema,
     response: discountCodeResponseSchema,
@@ -527,6 +650,13 @@ export const endpoints = [
   {
     method: "post",
     path: "/api/payment.php",
+    operationId: "createPayment",
+    errors: {
+      400: ["idempotency_key_required"],
+      404: ["not_found"],
+      502: ["provider_failed"],
+      503: ["payments_unavailable"],
+    },
     summary: "Start buying a bundle (needs an Idempotency-Key header); answers the provider's checkout URL",
     body: paymentCreateSchema,
     response: paymentResponseSchema,
@@ -535,6 +665,8 @@ export const endpoints = [
   {
     method: "get",
     path: "/api/payment.php",
+    operationId: "getPayment",
+    errors: { 404: ["not_found"], 502: ["provider_failed"], 503: ["payments_unavailable"] },
     summary: "One of the member's payments, checked with the provider while it is open",
     query: paymentQuerySchema,
     response: paymentResponseSchema,
@@ -543,6 +675,9 @@ export const endpoints = [
   {
     method: "post",
     path: "/api/payment-webhook.php",
+    caller: "provider",
+    operationId: "receivePaymentWebhook",
+    errors: { 502: ["provider_failed"], 503: ["payments_unavailable"] },
     summary: "The provider reports a change: only its payment id, whose state is then asked of the provider",
     body: paymentWebhookSchema,
     response: okResponseSchema,
@@ -550,6 +685,7 @@ export const endpoints = [
   {
     method: "get",
     path: "/api/transactions.php",
+    operationId: "listTransactions",
     summary: "The member's credit movements, newest first, 20 a page",
     query: transactionsQuerySchema,
     response: transactionsResponseSchema,
@@ -558,6 +694,8 @@ export const endpoints = [
   {
     method: "get",
     path: "/api/transaction.php",
+    operationId: "getTransaction",
+    errors: { 404: ["not_found"] },
     summary: "One credit movement with its payment: the receipt",
     query: transactionQuerySchema,
     response: transactionResponseSchema,
@@ -566,6 +704,7 @@ export const endpoints = [
   {
     method: "get",
     path: "/api/repeat-orders.php",
+    operationId: "listRepeatOrders",
     summary: "The member's earlier orders (bundle and method) that are still on sale, at today's price",
     response: repeatOrdersResponseSchema,
     member: true,
@@ -573,6 +712,7 @@ export const endpoints = [
   {
     method: "get",
     path: "/api/returns.php",
+    operationId: "listReturns",
     summary: "Purchases whose unused credits can be returned, for how much and until when; earlier returns",
     response: returnsResponseSchema,
     member: true,
@@ -580,6 +720,13 @@ export const endpoints = [
   {
     method: "post",
     path: "/api/return.php",
+    operationId: "returnPurchase",
+    errors: {
+      400: ["idempotency_key_required"],
+      409: ["already_returned", "not_returnable"],
+      422: ["refund_refused"],
+      503: ["payments_unavailable"],
+    },
     summary: "Return a purchase's unused credits (needs an Idempotency-Key header): refunded through the provider",
     body: returnRequestSchema,
     response: returnResponseSchema,
@@ -588,6 +735,16 @@ export const endpoints = [
   {
     method: "post",
     path: "/api/directdebit.php",
+    operationId: "startDirectDebit",
+    errors: {
+      400: ["idempotency_key_required"],
+      403: ["direct_debit_blocked"],
+      404: ["not_found"],
+      409: ["direct_debit_limit"],
+      429: ["rate_limited"],
+      502: ["provider_failed"],
+      503: ["payments_unavailable"],
+    },
     summary: "Start paying a bundle by SEPA direct debit (needs an Idempotency-Key header): sends an SMS code",
     body: directDebitStartSchema,
     response: directDebitResponseSchema,
@@ -596,6 +753,8 @@ export const endpoints = [
   {
     method: "get",
     path: "/api/directdebit.php",
+    operationId: "getDirectDebit",
+    errors: { 404: ["not_found"] },
     summary: "One of the member's direct debit requests: what it pays and where the code went",
     query: directDebitQuerySchema,
     response: directDebitResponseSchema,
@@ -604,6 +763,8 @@ export const endpoints = [
   {
     method: "post",
     path: "/api/directdebit-confirm.php",
+    operationId: "confirmDirectDebit",
+    errors: { 400: ["idempotency_key_required", "code_invalid"], 404: ["not_found"] },
     summary: "Confirm a direct debit with its SMS code (needs an Idempotency-Key header): the bundle is paid",
     body: directDebitConfirmSchema,
     response: directDebitConfirmResponseSchema,
@@ -612,6 +773,7 @@ export const endpoints = [
   {
     method: "get",
     path: "/api/chats.php",
+    operationId: "listChats",
     summary: "The member's conversations, newest first, with the other member and the unread count",
     response: chatsResponseSchema,
     member: true,
@@ -619,6 +781,8 @@ export const endpoints = [
   {
     method: "delete",
     path: "/api/chat.php",
+    operationId: "deleteChat",
+    errors: { 404: ["not_found"] },
     summary: "Remove a conversation from the member's list (the other member keeps theirs)",
     body: chatDeleteSchema,
     response: okResponseSchema,
@@ -627,6 +791,8 @@ export const endpoints = [
   {
     method: "get",
     path: "/api/messages.php",
+    operationId: "listMessages",
+    errors: { 404: ["not_found"] },
     summary: "A page of one of the member's conversations, oldest first; marks it read",
     query: messagesQuerySchema,
     response: messagesResponseSchema,
@@ -635,6 +801,14 @@ export const endpoints = [
   {
     method: "post",
     path: "/api/message.php",
+    operationId: "sendMessage",
+    errors: {
+      400: ["idempotency_key_required"],
+      402: ["insufficient_credits"],
+      403: ["blocked", "invisible", "premium_required"],
+      404: ["not_found"],
+      409: ["read_only"],
+    },
     summary:
       "Send a text (message_credits) or a gift (gift_credits) through the ledger; needs an Idempotency-Key header",
     body: messageSendSchema,
@@ -644,6 +818,14 @@ export const endpoints = [
   {
     method: "post",
     path: "/api/message-photo.php",
+    operationId: "sendPhotoMessage",
+    errors: {
+      400: ["idempotency_key_required"],
+      402: ["insufficient_credits"],
+      403: ["blocked", "invisible", "premium_required"],
+      404: ["not_found"],
+      409: ["read_only"],
+    },
     summary:
       "Send a photo (the raw body: JPEG, PNG, WebP or GIF, checked by content, re-encoded without metadata): costs photo_credits; needs an Idempotency-Key header",
     query: photoSendQuerySchema,
@@ -654,6 +836,8 @@ export const endpoints = [
   {
     method: "get",
     path: "/api/chat-photo.php",
+    operationId: "getChatPhoto",
+    errors: { 404: ["not_found"] },
     summary: "A photo of one of the member's conversations, in a width and format it was encoded to",
     query: chatPhotoQuerySchema,
     response: z.unknown(),
@@ -663,6 +847,8 @@ export const endpoints = [
   {
     method: "post",
     path: "/api/chat-read.php",
+    operationId: "markChatRead",
+    errors: { 404: ["not_found"] },
     summary: "The member has read one of their conversations up to a message",
     body: chatReadSchema,
     response: okResponseSchema,
@@ -671,6 +857,8 @@ export const endpoints = [
   {
     method: "post",
     path: "/api/chat-reveal.php",
+    operationId: "revealChatPhotos",
+    errors: { 404: ["not_found"] },
     summary: "Show the other member's photos in this conversation unblurred from now on",
     body: chatRevealSchema,
     response: okResponseSchema,
@@ -679,6 +867,8 @@ export const endpoints = [
   {
     method: "post",
     path: "/api/typing.php",
+    operationId: "sendTyping",
+    errors: { 404: ["not_found"] },
     summary: "The member is typing in one of their conversations (relayed to the other member live)",
     body: typingSchema,
     response: okResponseSchema,
@@ -687,12 +877,14 @@ export const endpoints = [
   {
     method: "get",
     path: "/api/gifts.php",
+    operationId: "listGifts",
     summary: "The gift catalogue at the site's price",
     response: giftsResponseSchema,
   },
   {
     method: "get",
     path: "/api/notification-settings.php",
+    operationId: "getNotificationSettings",
     summary: "The member's notification mail choices, quiet hours and time zone, and why mails stopped if they did",
     response: notificationSettingsResponseSchema,
     member: true,
@@ -700,6 +892,7 @@ export const endpoints = [
   {
     method: "put",
     path: "/api/notification-settings.php",
+    operationId: "saveNotificationSettings",
     summary: "Save the notification choices; this also turns mail back on after a bounce, complaint or unsubscribe",
     body: notificationSettingsSchema,
     response: okResponseSchema,
@@ -708,6 +901,8 @@ export const endpoints = [
   {
     method: "post",
     path: "/api/unsubscribe.php",
+    operationId: "unsubscribe",
+    errors: { 404: ["link_invalid"] },
     summary:
       "Stop one kind of notification mail from the link in such a mail (no login: the link is the key); the web tier's /unsubscribe also takes mail clients' one-click posts (RFC 8058)",
     body: unsubscribeRequestSchema,
@@ -716,6 +911,9 @@ export const endpoints = [
   {
     method: "post",
     path: "/api/mail-events.php",
+    caller: "mail-provider",
+    operationId: "receiveMailEvent",
+    errors: { 401: ["authentication_required"], 404: ["not_found"] },
     summary:
       "A mail provider's webhook: a bounce or spam complaint stops notification mails to the address; needs Authorization: Bearer MAIL_EVENTS_TOKEN, and answers 404 while that is unset",
     body: mailEventRequestSchema,
@@ -723,7 +921,9 @@ export const endpoints = [
   },
   {
     method: "post",
-    path: "/api/user.php?push=1",
+    path: "/api/push-subscription.php",
+    alias: "/api/user.php?push=1",
+    operationId: "subscribePush",
     summary:
       "Subscribe this browser to web push (its PushSubscription, for the site's push_public_key); pushes follow the member's push choices",
     body: pushSubscriptionSchema,
@@ -732,7 +932,9 @@ export const endpoints = [
   },
   {
     method: "delete",
-    path: "/api/user.php?push=1",
+    path: "/api/push-subscription.php",
+    alias: "/api/user.php?push=1",
+    operationId: "unsubscribePush",
     summary: "Unsubscribe a browser from web push",
     body: pushUnsubscribeSchema,
     response: okResponseSchema,

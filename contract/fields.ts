@@ -11,8 +11,13 @@ export const seekingField = z.enum(["male", "female", "both"], required);
 export const dateOfBirthField = z
   .string(required)
   .regex(/^\d{4}-\d{2}-\d{2}$/, "validation.invalidDob")
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), "validation.invalidDob");
-export const countryField = z.string(required).regex(/^[A-Z]{2}$/, "validation.required");
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), "validation.invalidDob")
+  .meta({ examples: ["1990-05-01"] });
+/** Examples are for the OpenAPI document (contract/openapi.ts), which checks them against the pattern. */
+export const countryField = z
+  .string(required)
+  .regex(/^[A-Z]{2}$/, "validation.required")
+  .meta({ examples: ["NL"] });
 export const regionField = z.string().max(20).optional();
 export const cityField = z.string().trim().max(80, "validation.tooLong").optional();
 export const nameField = z

@@ -21,7 +21,12 @@ const optional = <T extends z.ZodType>(schema: T) =>
 
 export const searchQuerySchema = z.object({
   gender: optional(z.enum(["male", "female"])),
-  country: optional(z.string().regex(/^[A-Z]{2}$/)),
+  country: optional(
+    z
+      .string()
+      .regex(/^[A-Z]{2}$/)
+      .meta({ examples: ["NL"] }),
+  ),
   countryregion: optional(z.string().max(20)),
   min_age: optional(z.coerce.number().int().min(18).max(120)),
   max_age: optional(z.coerce.number().int().min(18).max(120)),

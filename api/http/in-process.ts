@@ -43,17 +43,19 @@ export function directCaller(direct: readonly DirectEndpoint[], identify: Identi
 }
 
 /**
- * The contract path the API's router would route to: an endpoint with a fixed query (`/api/user.php?push=1`) when the
- * query carries it, else the plain one (api/http/register.ts queryGuard).
+ * The path the API's router would route to: one with a fixed query (`/api/user.php?push=1`, an endpoint's or its
+ * alias's) when the query carries it, else the plain one (api/http/register.ts queryGuard).
  */
 function contractPathFor(method: Method, path: string, query: Record<string, string>): string {
-  const fixed = (endpoints as readonly ContractEndpoint[]).find(
-    (e) =>
-      e.method === method &&
-      e.path.startsWith(`${path}?`) &&
-      [...new URLSearchParams(e.path.split("?")[1])].every(([key, value]) => query[key] === value),
-  );
-  return fixed?.path ?? path;
+  const fixed = (endpoints as readonly ContractEndpoint[])
+    .filter((e) => e.method === method)
+    .flatMap((e) => ("alias" in e ? [e.path, e.alias] : [e.path]))
+    .find(
+      (served) =>
+        served.startsWith(`${path}?`) &&
+        [...new URLSearchParams(served.split("?")[1])].every(([key, value]) => query[key] === value),
+    );
+  return fixed ?? path;
 }
 
 /** The part of a response a JSON handler may touch: its status and Set-Cookie. */

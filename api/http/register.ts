@@ -1,7 +1,7 @@
 import { type Request, type RequestHandler, type Response, Router } from "express";
 import type { Logger } from "pino";
 import type { z } from "zod";
-import { type ContractEndpoint, endpoints } from "../../contract/endpoints";
+import { type ContractEndpoint, type Endpoint, endpoints } from "../../contract/endpoints";
 import type { SessionMember } from "../accounts/accounts.service";
 import type { SiteRow } from "../db/schema";
 import type { SessionCookie } from "./cookies";
@@ -91,11 +91,11 @@ export interface ContractRoutes {
 export function contractRoutes(): ContractRoutes {
   const router = Router();
   const registered: EndpointKey[] = [];
-  const direct: DirectEndpoint[] = [];
+  const directs: DirectEndpoint[] = [];
   return {
     router,
     registered,
-    direct,
+    direct: directs,
     register(method, path, ...stack) {
       const entry = (endpoints as readonly ContractEndpoint[]).find((e) => e.method === method && e.path === path);
       if (!entry) throw new Error(`${method.toUpperCase()} ${path} is not in contract/endpoints.ts`);
@@ -118,35 +118,36 @@ export function contractRoutes(): ContractRoutes {
         } as HandlerContext<ContractEndpoint>;
         return Promise.resolve(handler(context));
       };
-      const [routePath = path] = path.split("?");
-      router[method](
-        routePath.slice("/api".length),
-        queryGuard(method, path),
-        ...middleware,
-        async (req: Request, res: Response) => {
-          const answer = await run(locals(res), { req, res }, req.body, req.query);
-          // An image endpoint has sent its bytes itself.
-          if (!res.headersSent) res.json(answer);
-        },
-      );
+      const serve = async (req: Request, res: Response) => {
+        const answer = await run(locals(res), { req, res }, req.body, req.query);
+        // An image endpoint has sent its bytes itself.
+        if (!res.headersSent) res.json(answer);
+      };
+      const direct = middleware.length === 0 && !("upload" in entry) && !("image" in entry);
+      for (const served of "alias" in entry ? [path, entry.alias] : [path]) {
+        const [routePath = served] = served.split("?");
+        router[method](routePath.slice("/api".length), queryGuard(method, served), ...middleware, serve);
+        if (direct) directs.push({ method, path: served, run });
+      }
       registered.push(`${method} ${path}` as EndpointKey);
-      if (middleware.length === 0 && !("upload" in entry) && !("image" in entry)) direct.push({ method, path, run });
     },
   };
 }
 
 /**
- * docs/product.md §7 gives some endpoints a fixed query, such as `POST /api/user.php?push=1` beside the login at
- * `POST /api/user.php`: each answers only requests with (or, for the plain one, without) its query.
+ * docs/product.md §7 gives some endpoints a fixed query, such as `POST /api/user.php?push=1` (the alias of
+ * `POST /api/push-subscription.php`) beside the login at `POST /api/user.php`: each answers only requests with (or,
+ * for the plain one, without) its query.
  */
 function queryGuard(method: Method, path: string): RequestHandler {
   const fixedQuery = (p: string) => [...new URLSearchParams(p.split("?")[1] ?? "")];
   const matches = (req: Request, p: string) => fixedQuery(p).every(([key, value]) => req.query[key] === value);
   const own = fixedQuery(path);
   const [base] = path.split("?");
-  const siblings = endpoints
-    .filter((e) => e.method === method && e.path !== path && e.path.startsWith(`${base}?`))
-    .map((e) => e.path);
+  const siblings = (endpoints as readonly Endpoint[])
+    .filter((e) => e.method === method)
+    .flatMap((e) => [e.path, ...(e.alias ? [e.alias] : [])])
+    .filter((p) => p !== path && p.startsWith(`${base}?`));
   if (own.length === 0 && siblings.length === 0) return (_req, _res, next) => next();
   return (req, _res, next) => {
     if (own.length > 0) return next(matches(req, path) ? undefined : "route");

@@ -5,7 +5,8 @@ import { type ContractRoutes, contractRoutes } from "../http/register";
 import { notificationSettings, recordMailEvent, saveNotificationSettings, unsubscribe } from "./notifications.service";
 import * as push from "./push.service";
 
-/** notification-settings.php, unsubscribe.php, mail-events.php and user.php?push=1 (docs/product.md §4.16). */
+/** notification-settings.php, unsubscribe.php, mail-events.php and push-subscription.php (also at
+ * user.php?push=1, docs/product.md §4.16). */
 export function notificationsRoutes({ db, env }: RouteDeps): ContractRoutes {
   const routes = contractRoutes();
   const { register } = routes;
@@ -20,7 +21,11 @@ export function notificationsRoutes({ db, env }: RouteDeps): ContractRoutes {
       throw new ApiError(401, "authentication_required", "A valid bearer token is needed");
     return recordMailEvent(db, body.email, body.event);
   });
-  register("post", "/api/user.php?push=1", ({ member, body }) => push.subscribe(db, env, member, body.subscription));
-  register("delete", "/api/user.php?push=1", ({ member, body }) => push.unsubscribe(db, member.id, body.endpoint));
+  register("post", "/api/push-subscription.php", ({ member, body }) =>
+    push.subscribe(db, env, member, body.subscription),
+  );
+  register("delete", "/api/push-subscription.php", ({ member, body }) =>
+    push.unsubscribe(db, member.id, body.endpoint),
+  );
   return routes;
 }

@@ -137,7 +137,7 @@ async function exchange<S extends z.ZodType>(
     if (api && !options.file) {
       const query = Object.fromEntries(url.searchParams);
       const verb = method.toLowerCase() as Lowercase<typeof method>;
-      const direct = await api.direct({ method: verb, path: `/api${path}`, query, headers, body: options.body });
+      const direct = await api.direct({ method: verb, path: url.pathname, query, headers, body: options.body });
       if (direct) return directAnswer(direct);
     }
     const init = { method, headers, body: wireBody(), signal: AbortSignal.timeout(env.API_TIMEOUT_MS) };

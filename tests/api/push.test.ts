@@ -187,6 +187,28 @@ test("subscribing needs a login, and a member removes only their own subscriptio
   );
 });
 
+test("push-subscription.php, the documented path, and user.php?push=1 are one endpoint", async () => {
+  const anna = await member();
+  const subscriptions = () =>
+    api.db.selectFrom("push_subscriptions").select("endpoint").where("user_id", "=", anna.id).execute();
+  const viaAlias = pushService.browser();
+  const viaPath = pushService.browser();
+  expect(
+    (await call("POST", "/api/user.php?push=1", anna.cookie, { subscription: viaAlias.subscription })).body,
+  ).toEqual({ ok: true });
+  expect(
+    (await call("POST", "/api/push-subscription.php", anna.cookie, { subscription: viaPath.subscription })).body,
+  ).toEqual({ ok: true });
+  expect((await subscriptions()).map((s) => s.endpoint).sort()).toEqual(
+    [viaAlias.subscription.endpoint, viaPath.subscription.endpoint].sort(),
+  );
+  await call("DELETE", "/api/push-subscription.php", anna.cookie, { endpoint: viaAlias.subscription.endpoint });
+  await call("DELETE", "/api/user.php?push=1", anna.cookie, { endpoint: viaPath.subscription.endpoint });
+  expect(await subscriptions()).toEqual([]);
+  // Only the fixed query makes user.php a push call: without it, POST is the login and DELETE the account deletion.
+  expect((await call("POST", "/api/user.php", anna.cookie, { subscription: viaPath.subscription })).status).toBe(400);
+});
+
 test("outside tests, only https push services on public hosts are accepted", async () => {
   const strict = await startTestApi();
   try {

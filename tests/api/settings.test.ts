@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { openApiDocument } from "../../contract/openapi";
 import {
   companyInfoResponseSchema,
   interestsResponseSchema,
@@ -118,6 +119,9 @@ test("openapi.json documents every endpoint from the contract", async () => {
     "email",
     "password",
   ]);
+  // The document of this process names its session cookie (`sid` outside production): contract/openapi.test.ts
+  // lints and compiles against the same generator.
+  expect(body).toEqual(openApiDocument({ sessionCookie: "sid" }));
 });
 
 test("an unknown endpoint is a 404 in the error shape", async () => {
