@@ -52,6 +52,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       locale,
       origin: new URL(request.url).origin,
       languages: visibleLanguages(settings, locale),
+      // Every language the site offers, whatever the visitor's country: the hreflang alternates name them all.
+      siteLanguages: settings.languages,
       site: {
         name: settings.name,
         indexTitle: (ownWords && settings.index_title) || t("meta.homeTitle", { site: settings.name }),
@@ -63,6 +65,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         premiumVariant: settings.premium_variant,
         cdnPrefix: settings.cdn_prefix,
         pushPublicKey: settings.push_public_key,
+        indexMemberPages: settings.index_member_pages,
+        shareImageAlt: t("meta.shareImageAlt", { site: settings.name }),
       },
       company: {
         name: company.name,
@@ -71,6 +75,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         country: company.country,
         kvk: company.kvk,
         vat: company.vat_numbers.join(", "),
+        vatNumbers: company.vat_numbers,
         termsDate: termsVersionDate(company.added).toISOString(),
       },
       member: member && {

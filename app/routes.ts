@@ -72,6 +72,8 @@ export default [
   route("photo-files/:photo/:width/:format", "routes/photo-file.tsx", { id: "photo-files" }),
   route("geocode", "routes/geocode.tsx", { id: "geocode" }),
   route("manifest.webmanifest", "routes/app-manifest.tsx", { id: "app-manifest" }),
+  route("robots.txt", "routes/robots.tsx", { id: "robots" }),
+  route("sitemap.xml", "routes/sitemap.tsx", { id: "sitemap" }),
   route("app-icons/:name", "routes/app-icon.tsx", { id: "app-icons" }),
   route("offline", "routes/offline.tsx", { id: "offline" }),
   route("push-subscription", "routes/push-subscription.tsx", { id: "push-subscription" }),

@@ -93,6 +93,7 @@ import {
   reportReceiptSchema,
   reportRequestSchema,
 } from "./reports";
+import { landingResponseSchema, sitemapResponseSchema } from "./seo";
 import {
   companyInfoResponseSchema,
   interestsQuerySchema,
@@ -689,6 +690,21 @@ export const endpoints = [
     path: "/api/gifts.php",
     summary: "The gift catalogue at the site's price",
     response: giftsResponseSchema,
+  },
+  {
+    method: "get",
+    path: "/api/landing.php",
+    summary:
+      "A member landing for visitors from adverts: the card and about-me of a member the viewer may see; 404 for anyone hidden",
+    query: profileIdSchema,
+    response: landingResponseSchema,
+  },
+  {
+    method: "get",
+    path: "/api/sitemap.php",
+    summary:
+      "The members whose profile and landing the site's sitemap lists: none unless the site sets index_member_pages",
+    response: sitemapResponseSchema,
   },
   {
     method: "get",

@@ -61,6 +61,8 @@ export interface SitesTable {
   premium_variant: Generated<PremiumVariant>;
   /** What a member may pay by direct debit per 30 days, in cents of their currency. */
   direct_debit_limit_cents: Generated<number>;
+  /** 1: profiles and member landings may be indexed and are listed in the sitemap; 0 (default): noindex. */
+  index_member_pages: Generated<number>;
 }
 
 export type PremiumVariant = "p0" | "p1" | "p2" | "p3";

@@ -196,6 +196,14 @@ export function findProfilePage(db: DbOrTx, siteId: number, viewerId: number | n
     .executeTakeFirst();
 }
 
+/** A member landing's card and about-me: the viewer may see the member, or nothing (see visibleProfiles). */
+export function findLandingProfile(db: DbOrTx, siteId: number, viewerId: number | null, id: number) {
+  return visibleProfiles(db, siteId, viewerId)
+    .where("users.id", "=", id)
+    .select([...cardColumns, "profiles.about"])
+    .executeTakeFirst();
+}
+
 /** A member's active photos, the main one first. */
 export function listActivePhotos(db: DbOrTx, userId: number) {
   return db

@@ -1,6 +1,7 @@
 import { ageOn } from "../../contract/age";
 import type { ProfileCard, ProfileView, SearchQuery } from "../../contract/members";
 import { searchPageSize } from "../../contract/members";
+import type { LandingProfile } from "../../contract/seo";
 import { listProfileInterestIds } from "../accounts/accounts.repository";
 import { type Db, nowIso } from "../db/database";
 import type { SiteRow, UserRow } from "../db/schema";
@@ -135,6 +136,22 @@ export async function profileView(
     blocked: Boolean(blocked),
     related: related.map((r) => toCard(site, r)),
   };
+}
+
+/**
+ * A member landing (docs/product.md §2.21): what an advert shows of one member. Hidden members (§4.2) are a 404, as
+ * their profile is; opening it changes nothing (no like is marked seen), and the about-me only where the site shows it.
+ */
+export async function landingProfile(
+  db: Db,
+  site: SiteRow,
+  viewer: UserRow | null,
+  id: number,
+): Promise<LandingProfile> {
+  const row = await repo.findLandingProfile(db, site.id, viewer?.id ?? null, id);
+  if (!row) throw new ApiError(404, "not_found", "This profile does not exist");
+  const notes = JSON.parse(site.visible_profile_notes) as string[];
+  return { ...toCard(site, row), about: notes.includes("about") && row.about ? row.about : null };
 }
 
 /** Blocking hides both members from each other everywhere; unblocking undoes it. */
