@@ -37,6 +37,7 @@ export default [
     route("premium", "routes/premium.tsx", { id: "premium" }),
     route("pricing", "routes/pricing.tsx", { id: "pricing" }),
     route("account-deleted", "routes/account-deleted.tsx", { id: "account-deleted" }),
+    route("lang-config", "routes/lang-config.tsx", { id: "lang-config" }),
     route("dev/outbox", "routes/dev-outbox.tsx", { id: "dev-outbox" }),
     route("pages/terms", "routes/pages.tsx", { id: "pages-terms" }),
     route("pages/privacy", "routes/pages.tsx", { id: "pages-privacy" }),
