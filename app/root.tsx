@@ -21,6 +21,7 @@ import {
   relayApiCookies,
 } from "./services/root-middleware.server";
 import { getCompanyInfo, getSettings } from "./services/settings.server";
+import { shareCard } from "./services/share-card.server";
 import { termsVersionDate } from "./services/site-info";
 import "./styles/app.scss";
 
@@ -47,10 +48,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const cookies = request.headers.get("cookie");
   const skipped = await entryWarningCookie.parse(cookies);
   const country = settings.geoip_country;
+  const origin = new URL(request.url).origin;
   return data(
     {
       locale,
-      origin: new URL(request.url).origin,
+      origin,
       languages: visibleLanguages(settings, locale),
       // Every language the site offers, whatever the visitor's country: the hreflang alternates name them all.
       siteLanguages: settings.languages,
@@ -66,8 +68,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         cdnPrefix: settings.cdn_prefix,
         pushPublicKey: settings.push_public_key,
         indexMemberPages: settings.index_member_pages,
-        shareImageAlt: t("meta.shareImageAlt", { site: settings.name }),
       },
+      shareCard: shareCard(
+        origin,
+        locale,
+        settings.languages,
+        settings.name,
+        t("meta.shareImageAlt", { site: settings.name }),
+      ),
       company: {
         name: company.name,
         address: company.address,

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import {
   accountDeleteSchema,
+  activateResponseSchema,
   discountCodeResponseSchema,
   emailRequestSchema,
   mailChangeSchema,
@@ -207,9 +208,9 @@ export const endpoints = [
   {
     method: "post",
     path: "/api/activate.php",
-    summary: "Follow the activation link",
+    summary: "Follow the activation link; write_to names the member the new member signed up to meet, if any",
     body: tokenRequestSchema,
-    response: okResponseSchema,
+    response: activateResponseSchema,
   },
   {
     method: "post",

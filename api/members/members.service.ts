@@ -139,7 +139,7 @@ export async function profileView(
 }
 
 /**
- * A member landing (docs/product.md §2.21): what an advert shows of one member. Hidden members (§4.2) are a 404, as
+ * A member landing (docs/product.md §2.23): what an advert shows of one member. Hidden members (§4.2) are a 404, as
  * their profile is; opening it changes nothing (no like is marked seen), and the about-me only where the site shows it.
  */
 export async function landingProfile(

@@ -53,13 +53,13 @@ export default function LangConfig({ loaderData }: Route.ComponentProps) {
   return (
     <NarrowPage title={loaderData.title}>
       <p>{country ? t("langConfig.forCountry", { country }) : t("langConfig.forSite")}</p>
-      <Form method="post" className="d-grid gap-2 mb-3" aria-label={loaderData.title}>
+      <Form method="post" className="d-flex flex-column gap-2 mb-3" aria-label={loaderData.title}>
         {languages.map((code) => (
           <SubmitButton
             key={code}
             name="language"
             value={code}
-            className={`btn btn-lg text-start d-flex justify-content-between align-items-center ${code === current ? "btn-primary" : "btn-outline-primary"}`}
+            className={`btn btn-lg d-flex justify-content-between align-items-center ${code === current ? "btn-primary" : "btn-outline-primary"}`}
             aria-current={code === current ? "true" : undefined}
           >
             <span lang={code}>{languageNames[code]}</span>

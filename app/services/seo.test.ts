@@ -2,6 +2,8 @@ import type { MetaDescriptor } from "react-router";
 import { expect, test } from "vitest";
 import type { RootData } from "~/root";
 import { pageMeta } from "./seo";
+import { shareCard } from "./share-card.server";
+import { structuredDataMeta } from "./structured-data";
 
 const root = {
   locale: "de",
@@ -15,8 +17,15 @@ const root = {
     supportEmail: "help@heartline.example",
     supportPhone: "+31 20-123 45 67",
     indexMemberPages: false,
-    shareImageAlt: "Heartline: a white heart on purple",
   },
+  // As app/services/share-card.server.ts makes it.
+  shareCard: shareCard(
+    "https://heartline.example",
+    "de",
+    ["en", "de", "fr"],
+    "Heartline",
+    "Heartline: a white heart on purple",
+  ),
   company: {
     name: "Heartline B.V.",
     address: "Keizersgracht 1",
@@ -65,12 +74,13 @@ test("Open Graph and Twitter cards name the page, its address and the share imag
   expect(content(meta, "property", "og:image")).toBe("https://heartline.example/app-icons/share");
   expect(content(meta, "property", "og:image:width")).toBe("1200");
   expect(content(meta, "property", "og:image:alt")).toBe("Heartline: a white heart on purple");
+  // Twitter reads title, description and image from Open Graph.
   expect(content(meta, "name", "twitter:card")).toBe("summary_large_image");
-  expect(content(meta, "name", "twitter:image")).toBe("https://heartline.example/app-icons/share");
+  expect(content(meta, "name", "twitter:image:alt")).toBe("Heartline: a white heart on purple");
 });
 
 test("public pages carry the company and the site as JSON-LD", () => {
-  const meta = pageMeta(args("/"), { title: "Home", exactTitle: true });
+  const meta = structuredDataMeta(args("/"));
   const ld = meta.find((m) => "script:ld+json" in m) as { "script:ld+json": { "@graph": Record<string, unknown>[] } };
   const [organization, website] = ld["script:ld+json"]["@graph"];
   expect(organization).toMatchObject({
@@ -85,11 +95,10 @@ test("public pages carry the company and the site as JSON-LD", () => {
   expect(website).toMatchObject({ "@type": "WebSite", name: "Heartline", inLanguage: ["en", "de", "fr"] });
 });
 
-test("a page that is not for search engines says noindex, with no alternates and no JSON-LD", () => {
+test("a page that is not for search engines says noindex, with no alternates", () => {
   const meta = pageMeta(args("/likes"), { title: "Likes", indexable: false });
   expect(content(meta, "name", "robots")).toBe("noindex");
   expect(find(meta, "rel", "alternate")).toEqual([]);
-  expect(meta.some((m) => "script:ld+json" in m)).toBe(false);
 });
 
 test("a page about a member says noindex unless the site chooses to have them indexed; its image is the photo", () => {
@@ -98,6 +107,7 @@ test("a page about a member says noindex unless the site chooses to have them in
   expect(content(closed, "name", "robots")).toBe("noindex");
   expect(content(closed, "property", "og:image")).toBe("https://heartline.example/uploads/photos/a.jpg");
   expect(content(closed, "property", "og:type")).toBe("profile");
+  expect(content(closed, "property", "og:image:width")).toBeUndefined();
 
   const open = pageMeta(args("/members/7", { ...root, site: { ...root.site, indexMemberPages: true } }), {
     title: "Maude, 30",
@@ -106,8 +116,6 @@ test("a page about a member says noindex unless the site chooses to have them in
   });
   expect(find(open, "name", "robots")).toEqual([]);
   expect(find(open, "rel", "alternate")).toHaveLength(4);
-  // The company's JSON-LD belongs to the site's own pages.
-  expect(open.some((m) => "script:ld+json" in m)).toBe(false);
 });
 
 test("another address of the same content names the first one, in the page's language", () => {

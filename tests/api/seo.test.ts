@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { clearSiteCache } from "../../api/settings/settings.service";
+import { activateResponseSchema } from "../../contract/account";
 import { landingResponseSchema, sitemapResponseSchema } from "../../contract/seo";
 import { createMember, createSite, type MemberOptions } from "./support/factories";
-import { cookieFrom, startTestApi, type TestApi } from "./support/test-api";
+import { cookieFrom, mailedToken, startTestApi, type TestApi } from "./support/test-api";
 
 let api: TestApi;
 
 beforeAll(async () => {
-  api = await startTestApi();
+  // Many members log in here, all from one address: the per-address limit is the security suite's subject.
+  api = await startTestApi({ LOGIN_RATE_PER_IP: "1000" });
 });
 afterAll(() => api.close());
 
@@ -35,19 +37,21 @@ async function site(indexMemberPages: boolean) {
 /** Every way a member is hidden from others (docs/product.md §4.2), each applied to a member of its own. */
 async function hiddenMembers(s: Awaited<ReturnType<typeof site>>) {
   const invisible = await s.member({ name: "Invisible" });
-  await api.call("/api/invisible.php", {
+  const hide = await api.call("/api/invisible.php", {
     method: "PUT",
     domain: s.domain,
     cookie: invisible.cookie,
     body: { invisible: true },
   });
+  expect(hide.status).toBe(200);
   const leaving = await s.member({ name: "Leaving" });
-  await api.call("/api/user.php", {
+  const leave = await api.call("/api/user.php", {
     method: "DELETE",
     domain: s.domain,
     cookie: leaving.cookie,
     body: { password: leaving.password },
   });
+  expect(leave.status).toBe(200);
   const banned = await s.member({ name: "Banned" });
   await api.db.updateTable("users").set({ banned_at: new Date().toISOString() }).where("id", "=", banned.id).execute();
   const suspended = await s.member({ name: "Suspended" });
@@ -148,4 +152,74 @@ test("sitemap.php lists this site's visible members only, the most recently acti
   // The hidden members logged in last, so they would come first if they were listed.
   expect(members).toEqual([newer.id, older.id]);
   for (const id of [...hidden.map((h) => h.id), elsewhere.id]) expect(members).not.toContain(id);
+});
+
+/** A signup from a member's page or landing (profile_id), then its activation link followed. */
+async function signUpFrom(s: Awaited<ReturnType<typeof site>>, profileId: number) {
+  const email = `landed-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const signup = await api.call("/api/signup.php", {
+    method: "POST",
+    domain: s.domain,
+    body: {
+      gender: "male",
+      seeking: "female",
+      date_of_birth: "1990-04-02",
+      country: "GB",
+      name: "Landed",
+      email,
+      password: "a good password",
+      language: "en",
+      profile_id: profileId,
+    },
+  });
+  expect(signup.status).toBe(201);
+  const token = await mailedToken(api, email, "/activate/done");
+  return api.call("/api/activate.php", { method: "POST", domain: s.domain, body: { token } });
+}
+
+test("the member a visitor signed up to meet is the first to write to after activation", async () => {
+  const s = await site(false);
+  const wanted = await s.member({ name: "Wanted" });
+  const activated = await signUpFrom(s, wanted.id);
+  expect(activated.status).toBe(200);
+  expect(activateResponseSchema.strict().parse(activated.body)).toEqual({ ok: true, write_to: wanted.id });
+});
+
+test("a member who is hidden by then, or was never visible, is not offered after activation", async () => {
+  const s = await site(false);
+  const [invisible] = await hiddenMembers(s);
+  // Hidden before the signup: not even kept.
+  expect((await signUpFrom(s, invisible!.id)).body).toEqual({ ok: true, write_to: null });
+  const other = await site(false);
+  expect((await signUpFrom(s, (await other.member()).id)).body).toEqual({ ok: true, write_to: null });
+
+  // Visible at signup, hidden by the time the link is followed.
+  const wanted = await s.member({ name: "Wanted" });
+  const email = `later-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const signup = await api.call("/api/signup.php", {
+    method: "POST",
+    domain: s.domain,
+    body: {
+      gender: "male",
+      seeking: "female",
+      date_of_birth: "1990-04-02",
+      country: "GB",
+      name: "Later",
+      email,
+      password: "a good password",
+      language: "en",
+      profile_id: wanted.id,
+    },
+  });
+  expect(signup.status).toBe(201);
+  const hide = await api.call("/api/invisible.php", {
+    method: "PUT",
+    domain: s.domain,
+    cookie: wanted.cookie,
+    body: { invisible: true },
+  });
+  expect(hide.status, JSON.stringify(hide.body)).toBe(200);
+  const token = await mailedToken(api, email, "/activate/done");
+  const activated = await api.call("/api/activate.php", { method: "POST", domain: s.domain, body: { token } });
+  expect(activated.body).toEqual({ ok: true, write_to: null });
 });

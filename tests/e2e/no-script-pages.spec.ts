@@ -1,7 +1,7 @@
 import { expect, test } from "./support/fixtures";
 
 // Pages for crawlers and scriptless phones load no JavaScript at all; member screens hydrate.
-for (const path of ["/", "/pages/terms", "/pages/faq", "/no/such/page"]) {
+for (const path of ["/", "/pages/terms", "/pages/faq", "/no/such/page", "/lang-config"]) {
   test(`${path} is complete HTML without any script`, async ({ page }) => {
     const scripts: string[] = [];
     page.on("request", (request) => {

@@ -70,7 +70,7 @@ test("a public page names its canonical address, a share card with an image and 
   await expect(head.locator("meta[property='og:title']")).toHaveAttribute("content", /\| Heartline$/);
   await expect(head.locator("meta[property='og:image']")).toHaveAttribute("content", `${baseURL}/app-icons/share`);
   await expect(head.locator("meta[name='twitter:card']")).toHaveAttribute("content", "summary_large_image");
-  await expect(head.locator("meta[name='twitter:image']")).toHaveAttribute("content", `${baseURL}/app-icons/share`);
+  await expect(head.locator("meta[name='twitter:image:alt']")).toHaveAttribute("content", /Heartline/);
 
   const ld = JSON.parse((await head.locator("script[type='application/ld+json']").textContent())!);
   const [organization, website] = ld["@graph"];
