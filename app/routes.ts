@@ -54,11 +54,13 @@ export default [
     route("chats/:id", "routes/chats.tsx", { id: "chats-id" }),
     route("members/:id/chat", "routes/members-id-chat.tsx", { id: "members-id-chat" }),
   ]),
-  // Member landings for adverts (docs/product.md §2.23): three designs, the last two with a niche-and-language slug.
+  // Pages for adverts: the member landings (docs/product.md §2.23), three designs, the last two with a
+  // niche-and-language slug; the tinder-swipe lander (§2.24).
   layout("layouts/lander.tsx", { id: "layout-lander" }, [
     route("members/:id/landing", "routes/member-landing.tsx", { id: "members-id-landing" }),
     route("members/:id/landing2/:slug?", "routes/member-landing.tsx", { id: "members-id-landing2" }),
     route("members/:id/landing3/:slug?", "routes/member-landing.tsx", { id: "members-id-landing3" }),
+    route("landers/tinderswipe", "routes/lander-tinderswipe.tsx", { id: "landers-tinderswipe" }),
   ]),
   layout("layouts/empty.tsx", { id: "layout-empty" }, [
     route("members/:id/signup", "routes/members-id-signup.tsx", { id: "members-id-signup" }),

@@ -37,6 +37,7 @@ import {
   autoLikeResponseSchema,
   blockResponseSchema,
   invisibleRequestSchema,
+  landerProfilesResponseSchema,
   likeResponseSchema,
   likesResponseSchema,
   profileIdSchema,
@@ -699,6 +700,13 @@ export const endpoints = [
       "A member landing for visitors from adverts: the card and about-me of a member the viewer may see; 404 for anyone hidden",
     query: profileIdSchema,
     response: landingResponseSchema,
+  },
+  {
+    method: "get",
+    path: "/api/lander-profiles.php",
+    summary:
+      "The tinder-swipe lander's stack: up to 10 members the viewer may see who have a photo, the most recently active first",
+    response: landerProfilesResponseSchema,
   },
   {
     method: "get",

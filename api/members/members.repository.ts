@@ -204,6 +204,17 @@ export function findLandingProfile(db: DbOrTx, siteId: number, viewerId: number 
     .executeTakeFirst();
 }
 
+/** Members the viewer may see who have a published main photo, the most recently active first. */
+export function listWithPhoto(db: DbOrTx, siteId: number, viewerId: number | null, limit: number) {
+  return visibleProfiles(db, siteId, viewerId)
+    .where("photos.id", "is not", null)
+    .select(cardColumns)
+    .orderBy("users.last_seen_at", "desc")
+    .orderBy("users.id")
+    .limit(limit)
+    .execute();
+}
+
 /** A member's active photos, the main one first. */
 export function listActivePhotos(db: DbOrTx, userId: number) {
   return db

@@ -5,8 +5,8 @@ import type { Settings } from "../../contract/settings";
 const legalPages = ["terms", "privacy", "cookies", "faq", "return-policy", "service", "ban", "2257"];
 
 /**
- * The public pages a site's sitemap lists (docs/product.md §2.21): the home page, the legal and help pages, prices and
- * complaints, search and signup where the site lets visitors use them, and the pages about members it lets search
+ * The public pages a site's sitemap lists (docs/product.md §2.21): the home page, the legal and help pages, prices,
+ * complaints and the tinder-swipe lander, search and signup where the site lets visitors use them, and the pages about members it lets search
  * engines index (their profile and their landing).
  */
 export function sitemapPaths(settings: Pick<Settings, "logged_out_search" | "signups">, memberIds: number[]): string[] {
@@ -17,6 +17,7 @@ export function sitemapPaths(settings: Pick<Settings, "logged_out_search" | "sig
     "/premium",
     "/pricing",
     "/complaints",
+    "/landers/tinderswipe",
     ...legalPages.map((page) => `/pages/${page}`),
     ...memberIds.flatMap((id) => [`/members/${id}`, `/members/${id}/landing`]),
   ];

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { clearSiteCache } from "../../api/settings/settings.service";
 import { activateResponseSchema } from "../../contract/account";
+import { landerProfilesResponseSchema } from "../../contract/members";
 import { landingResponseSchema, sitemapResponseSchema } from "../../contract/seo";
 import { createMember, createSite, type MemberOptions } from "./support/factories";
 import { cookieFrom, mailedToken, startTestApi, type TestApi } from "./support/test-api";
@@ -222,4 +223,42 @@ test("a member who is hidden by then, or was never visible, is not offered after
   const token = await mailedToken(api, email, "/activate/done");
   const activated = await api.call("/api/activate.php", { method: "POST", domain: s.domain, body: { token } });
   expect(activated.body).toEqual({ ok: true, write_to: null });
+});
+
+test("lander-profiles.php: real visible members with a photo, the most recently active first, never a hidden one", async () => {
+  const s = await site(false);
+  const older = await s.member({ name: "Older", photos: 1 });
+  const newer = await s.member({ name: "Newer", photos: 2 });
+  await s.member({ name: "NoPhoto" });
+  await api.db
+    .updateTable("users")
+    .set({ last_seen_at: "2020-01-01T00:00:00.000Z" })
+    .where("id", "=", older.id)
+    .execute();
+  const hidden = await hiddenMembers(s);
+  for (const h of hidden)
+    await api.db
+      .insertInto("photos")
+      .values({
+        user_id: h.id,
+        filename: `h${h.id}.jpg`,
+        thumb_filename: `h${h.id}-t.jpg`,
+        status: "active",
+        is_main: 1,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+
+  const { status, body } = await api.call("/api/lander-profiles.php", { domain: s.domain });
+  expect(status).toBe(200);
+  const { profiles } = landerProfilesResponseSchema.strict().parse(body);
+  expect(profiles.map((p) => p.id)).toEqual([newer.id, older.id]);
+  expect(profiles.every((p) => p.main_image !== null)).toBe(true);
+});
+
+test("lander-profiles.php gives at most ten members", async () => {
+  const s = await site(false);
+  for (let i = 0; i < 12; i++) await createMember(api.db, s.id, { photos: 1 });
+  const { body } = await api.call("/api/lander-profiles.php", { domain: s.domain });
+  expect(body.profiles).toHaveLength(10);
 });
