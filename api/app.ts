@@ -35,6 +35,7 @@ import { sandboxCheckoutRoutes } from "./payments/sandbox-checkout.routes";
 import { photosRoutes } from "./photos/photos.routes";
 import { profileRoutes } from "./profile/profile.routes";
 import { reportsRoutes } from "./reports/reports.routes";
+import { seoRoutes } from "./seo/seo.routes";
 import { settingsRoutes } from "./settings/settings.routes";
 import { siteForDomain } from "./settings/settings.service";
 import { signupRoutes } from "./signup/signup.routes";
@@ -100,6 +101,7 @@ export function apiRoutes(deps: ApiDeps): ContractRoutes[] {
     paymentsRoutes,
     chatRoutes,
     notificationsRoutes,
+    seoRoutes,
   ].map((routes) => routes(routeDeps));
 }
 

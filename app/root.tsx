@@ -21,6 +21,7 @@ import {
   relayApiCookies,
 } from "./services/root-middleware.server";
 import { getCompanyInfo, getSettings } from "./services/settings.server";
+import { shareCard } from "./services/share-card.server";
 import { termsVersionDate } from "./services/site-info";
 import "./styles/app.scss";
 
@@ -47,11 +48,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const cookies = request.headers.get("cookie");
   const skipped = await entryWarningCookie.parse(cookies);
   const country = settings.geoip_country;
+  const origin = new URL(request.url).origin;
   return data(
     {
       locale,
-      origin: new URL(request.url).origin,
+      origin,
       languages: visibleLanguages(settings, locale),
+      // Every language the site offers, whatever the visitor's country: the hreflang alternates name them all.
+      siteLanguages: settings.languages,
       site: {
         name: settings.name,
         indexTitle: (ownWords && settings.index_title) || t("meta.homeTitle", { site: settings.name }),
@@ -63,7 +67,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         premiumVariant: settings.premium_variant,
         cdnPrefix: settings.cdn_prefix,
         pushPublicKey: settings.push_public_key,
+        indexMemberPages: settings.index_member_pages,
       },
+      shareCard: shareCard(
+        origin,
+        locale,
+        settings.languages,
+        settings.name,
+        t("meta.shareImageAlt", { site: settings.name }),
+      ),
       company: {
         name: company.name,
         address: company.address,
@@ -71,6 +83,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         country: company.country,
         kvk: company.kvk,
         vat: company.vat_numbers.join(", "),
+        vatNumbers: company.vat_numbers,
         termsDate: termsVersionDate(company.added).toISOString(),
       },
       member: member && {

@@ -37,6 +37,7 @@ export default [
     route("premium", "routes/premium.tsx", { id: "premium" }),
     route("pricing", "routes/pricing.tsx", { id: "pricing" }),
     route("account-deleted", "routes/account-deleted.tsx", { id: "account-deleted" }),
+    route("lang-config", "routes/lang-config.tsx", { id: "lang-config" }),
     route("dev/outbox", "routes/dev-outbox.tsx", { id: "dev-outbox" }),
     route("pages/terms", "routes/pages.tsx", { id: "pages-terms" }),
     route("pages/privacy", "routes/pages.tsx", { id: "pages-privacy" }),
@@ -52,6 +53,14 @@ export default [
     route("chats", "routes/chats.tsx", { id: "chats" }),
     route("chats/:id", "routes/chats.tsx", { id: "chats-id" }),
     route("members/:id/chat", "routes/members-id-chat.tsx", { id: "members-id-chat" }),
+  ]),
+  // Pages for adverts: the member landings (docs/product.md §2.23), three designs, the last two with a
+  // niche-and-language slug; the tinder-swipe lander (§2.24).
+  layout("layouts/lander.tsx", { id: "layout-lander" }, [
+    route("members/:id/landing", "routes/member-landing.tsx", { id: "members-id-landing" }),
+    route("members/:id/landing2/:slug?", "routes/member-landing.tsx", { id: "members-id-landing2" }),
+    route("members/:id/landing3/:slug?", "routes/member-landing.tsx", { id: "members-id-landing3" }),
+    route("landers/tinderswipe", "routes/lander-tinderswipe.tsx", { id: "landers-tinderswipe" }),
   ]),
   layout("layouts/empty.tsx", { id: "layout-empty" }, [
     route("members/:id/signup", "routes/members-id-signup.tsx", { id: "members-id-signup" }),
@@ -72,6 +81,8 @@ export default [
   route("photo-files/:photo/:width/:format", "routes/photo-file.tsx", { id: "photo-files" }),
   route("geocode", "routes/geocode.tsx", { id: "geocode" }),
   route("manifest.webmanifest", "routes/app-manifest.tsx", { id: "app-manifest" }),
+  route("robots.txt", "routes/robots.tsx", { id: "robots" }),
+  route("sitemap.xml", "routes/sitemap.tsx", { id: "sitemap" }),
   route("app-icons/:name", "routes/app-icon.tsx", { id: "app-icons" }),
   route("offline", "routes/offline.tsx", { id: "offline" }),
   route("push-subscription", "routes/push-subscription.tsx", { id: "push-subscription" }),

@@ -34,3 +34,12 @@ export const passwordChangeFormSchema = typedTwice(
   "new_password",
   "new_password_confirm",
 );
+
+/**
+ * The answer to following the activation link: the member the new member signed up to meet, when they may still see
+ * them, is the first to write to (docs/product.md §2.23); null otherwise.
+ */
+export const activateResponseSchema = z.object({
+  ok: z.literal(true),
+  write_to: z.number().int().positive().nullable(),
+});

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import {
   accountDeleteSchema,
+  activateResponseSchema,
   discountCodeResponseSchema,
   emailRequestSchema,
   mailChangeSchema,
@@ -36,6 +37,7 @@ import {
   autoLikeResponseSchema,
   blockResponseSchema,
   invisibleRequestSchema,
+  landerProfilesResponseSchema,
   likeResponseSchema,
   likesResponseSchema,
   profileIdSchema,
@@ -93,6 +95,7 @@ import {
   reportReceiptSchema,
   reportRequestSchema,
 } from "./reports";
+import { landingResponseSchema, sitemapResponseSchema } from "./seo";
 import {
   companyInfoResponseSchema,
   interestsQuerySchema,
@@ -252,9 +255,9 @@ export const endpoints = [
     path: "/api/activate.php",
     operationId: "activateAccount",
     errors: { 410: ["activation_failed"] },
-    summary: "Follow the activation link",
+    summary: "Follow the activation link; write_to names the member the new member signed up to meet, if any",
     body: tokenRequestSchema,
-    response: okResponseSchema,
+    response: activateResponseSchema,
   },
   {
     method: "post",
@@ -880,6 +883,32 @@ export const endpoints = [
     operationId: "listGifts",
     summary: "The gift catalogue at the site's price",
     response: giftsResponseSchema,
+  },
+  {
+    method: "get",
+    path: "/api/landing.php",
+    operationId: "getMemberLanding",
+    errors: { 404: ["not_found"] },
+    summary:
+      "A member landing for visitors from adverts: the card and about-me of a member the viewer may see; 404 for anyone hidden",
+    query: profileIdSchema,
+    response: landingResponseSchema,
+  },
+  {
+    method: "get",
+    path: "/api/lander-profiles.php",
+    operationId: "listLanderProfiles",
+    summary:
+      "The tinder-swipe lander's stack: up to 10 members the viewer may see who have a photo, the most recently active first",
+    response: landerProfilesResponseSchema,
+  },
+  {
+    method: "get",
+    path: "/api/sitemap.php",
+    operationId: "listSitemapMembers",
+    summary:
+      "The members whose profile and landing the site's sitemap lists: none unless the site sets index_member_pages",
+    response: sitemapResponseSchema,
   },
   {
     method: "get",

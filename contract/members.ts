@@ -97,3 +97,7 @@ export const swipeRequestSchema = z.object({ id: z.number().int().positive(), ac
 export const swipeResultSchema = z.object({ match: z.boolean(), likes_left: z.number().int() });
 
 export const invisibleRequestSchema = z.object({ invisible: z.boolean() });
+
+/** The tinder-swipe lander's stack (docs/product.md §2.24): real members with a photo, at most this many. */
+export const landerStackSize = 10;
+export const landerProfilesResponseSchema = z.object({ profiles: z.array(profileCardSchema) });

@@ -43,6 +43,8 @@ export const settingsSchema = z.object({
   languages: z.array(z.enum(locales)),
   /** The colour variant of the premium package overview (docs/product.md §1.4). */
   premium_variant: z.enum(["p0", "p1", "p2", "p3"]),
+  /** Whether search engines may index pages about one member (docs/product.md §2.21); false: they say noindex. */
+  index_member_pages: z.boolean(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 

@@ -81,6 +81,7 @@ export function anonymiseUser(db: DbOrTx, userId: number) {
       status: "deleted",
       tracking: null,
       invited_with: null,
+      signup_profile_id: null,
       notifications_disabled: "[]",
       mail_token: null,
       last_seen_at: null,

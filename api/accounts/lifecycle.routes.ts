@@ -22,8 +22,8 @@ export function lifecycleRoutes({ db, env, mailer, limits }: RouteDeps): Contrac
   const attempt = (req: ApiRequest, log: Logger) => ({ db, address: req.ip ?? "", policy, log });
 
   register("post", "/api/activate.php", async ({ site, body: { token } }) => {
-    await lifecycle.activate(db, site, token);
-    return { ok: true };
+    const { writeTo } = await lifecycle.activate(db, site, token);
+    return { ok: true, write_to: writeTo };
   });
 
   register("post", "/api/activation-mail.php", mailRateLimit, async ({ site, member }) => {

@@ -5,6 +5,7 @@ import { type Db, type DbOrTx, nowIso } from "../db/database";
 import type { SiteRow, TokenPurpose, UserRow } from "../db/schema";
 import { ApiError } from "../errors";
 import { photoFiles } from "../media/photo-files";
+import { isVisibleMember } from "../members/members.repository";
 import { filesOfPhoto } from "../photos/photos.service";
 import * as accountData from "./account-data.repository";
 import { sendAccountMail } from "./account-mail";
@@ -70,17 +71,26 @@ export async function sendActivationMail({ db, mailer, site, origin }: MailDeps,
   });
 }
 
-/** Follows the activation link: the account becomes active and the profile visible. */
-export async function activate(db: Db, site: SiteRow, token: string): Promise<number> {
-  const userId = await db.transaction().execute(async (trx) => {
+/**
+ * Follows the activation link: the account becomes active and the profile visible. Answers the member the new member
+ * signed up to meet (docs/product.md §2.23), when they may still see them, as the first one to write to.
+ */
+export async function activate(
+  db: Db,
+  site: SiteRow,
+  token: string,
+): Promise<{ userId: number; writeTo: number | null }> {
+  const user = await db.transaction().execute(async (trx) => {
     const { user } = await followLink(trx, site, token, "activation");
     if (!user || user.status === "deleted") return null;
     if (user.status === "not_confirmed") await repo.updateUser(trx, user.id, { status: "active" });
     await repo.updateProfileStatus(trx, user.id, "active");
-    return user.id;
+    return user;
   });
-  if (userId === null) throw new ApiError(410, "activation_failed", "Activation failed");
-  return userId;
+  if (user === null) throw new ApiError(410, "activation_failed", "Activation failed");
+  const wanted = user.signup_profile_id;
+  const writeTo = wanted !== null && (await isVisibleMember(db, site.id, user.id, wanted)) ? wanted : null;
+  return { userId: user.id, writeTo };
 }
 
 /** Mails a password-reset link (docs/product.md §8 texts for an unknown address and for too many mails). */

@@ -14,6 +14,7 @@ import * as m0011 from "./migrations/0011-own-photos";
 import * as m0012 from "./migrations/0012-reports";
 import * as m0013 from "./migrations/0013-notifications";
 import * as m0014 from "./migrations/0014-push";
+import * as m0015 from "./migrations/0015-member-landings";
 
 // Listed by hand so that the build and tsx resolve them the same way; numbered, frozen once landed.
 const migrations: Record<string, Migration> = {
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   "0012-reports": m0012,
   "0013-notifications": m0013,
   "0014-push": m0014,
+  "0015-member-landings": m0015,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -61,6 +61,8 @@ export interface SitesTable {
   premium_variant: Generated<PremiumVariant>;
   /** What a member may pay by direct debit per 30 days, in cents of their currency. */
   direct_debit_limit_cents: Generated<number>;
+  /** 1: profiles and member landings may be indexed and are listed in the sitemap; 0 (default): noindex. */
+  index_member_pages: Generated<number>;
 }
 
 export type PremiumVariant = "p0" | "p1" | "p2" | "p3";
@@ -92,6 +94,8 @@ export interface UsersTable {
   tracking: string | null; // JSON { network, ref, sub1, sub2, sub3 }
   deletion_requested_at: string | null;
   invited_with: string | null;
+  /** The member whose page or landing this member signed up from: the first to write to after activation. */
+  signup_profile_id: number | null;
   /** A moderator's suspension: no login and hidden from others until then (docs/product.md §6.8). */
   suspended_until: string | null;
   /** A moderator's ban: no login, hidden from others, until an appeal reverses it. */

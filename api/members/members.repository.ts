@@ -196,6 +196,25 @@ export function findProfilePage(db: DbOrTx, siteId: number, viewerId: number | n
     .executeTakeFirst();
 }
 
+/** A member landing's card and about-me: the viewer may see the member, or nothing (see visibleProfiles). */
+export function findLandingProfile(db: DbOrTx, siteId: number, viewerId: number | null, id: number) {
+  return visibleProfiles(db, siteId, viewerId)
+    .where("users.id", "=", id)
+    .select([...cardColumns, "profiles.about"])
+    .executeTakeFirst();
+}
+
+/** Members the viewer may see who have a published main photo, the most recently active first. */
+export function listWithPhoto(db: DbOrTx, siteId: number, viewerId: number | null, limit: number) {
+  return visibleProfiles(db, siteId, viewerId)
+    .where("photos.id", "is not", null)
+    .select(cardColumns)
+    .orderBy("users.last_seen_at", "desc")
+    .orderBy("users.id")
+    .limit(limit)
+    .execute();
+}
+
 /** A member's active photos, the main one first. */
 export function listActivePhotos(db: DbOrTx, userId: number) {
   return db

@@ -3,9 +3,9 @@ import { isCrossSite, refuseCrossSiteRequest } from "../http/cross-site";
 import { type ContractRoutes, contractRoutes } from "../http/register";
 import { like, likesOf, nextAutoLike, unlike } from "../likes/likes.service";
 import { nextSwipe, swipe } from "../swipe/swipe.service";
-import { profileView, search, setBlock, setInvisible } from "./members.service";
+import { landerProfiles, landingProfile, profileView, search, setBlock, setInvisible } from "./members.service";
 
-/** members.php, profile.php, likes.php, like.php, auto-like.php, block.php, swipe.php, invisible.php. */
+/** members.php, profile.php, landing.php, lander-profiles.php, likes.php, like.php, auto-like.php, block.php, swipe.php, invisible.php. */
 export function membersRoutes({ db }: RouteDeps): ContractRoutes {
   const routes = contractRoutes();
   const { register } = routes;
@@ -15,6 +15,14 @@ export function membersRoutes({ db }: RouteDeps): ContractRoutes {
   // Opening a profile clears that member's new-like flag, but not when another site sent the browser here.
   register("get", "/api/profile.php", async ({ req, site, member, query: { id } }) => ({
     profile: await profileView(db, site, member, id, { markSeen: !isCrossSite(req) }),
+  }));
+
+  register("get", "/api/landing.php", async ({ site, member, query: { id } }) => ({
+    profile: await landingProfile(db, site, member, id),
+  }));
+
+  register("get", "/api/lander-profiles.php", async ({ site, member }) => ({
+    profiles: await landerProfiles(db, site, member),
   }));
 
   register("get", "/api/likes.php", ({ site, member }) => likesOf(db, site, member));

@@ -1,6 +1,7 @@
 import { ageOn } from "../../contract/age";
 import type { ProfileCard, ProfileView, SearchQuery } from "../../contract/members";
-import { searchPageSize } from "../../contract/members";
+import { landerStackSize, searchPageSize } from "../../contract/members";
+import type { LandingProfile } from "../../contract/seo";
 import { listProfileInterestIds } from "../accounts/accounts.repository";
 import { type Db, nowIso } from "../db/database";
 import type { SiteRow, UserRow } from "../db/schema";
@@ -135,6 +136,31 @@ export async function profileView(
     blocked: Boolean(blocked),
     related: related.map((r) => toCard(site, r)),
   };
+}
+
+/**
+ * A member landing (docs/product.md §2.23): what an advert shows of one member. Hidden members (§4.2) are a 404, as
+ * their profile is; opening it changes nothing (no like is marked seen), and the about-me only where the site shows it.
+ */
+export async function landingProfile(
+  db: Db,
+  site: SiteRow,
+  viewer: UserRow | null,
+  id: number,
+): Promise<LandingProfile> {
+  const row = await repo.findLandingProfile(db, site.id, viewer?.id ?? null, id);
+  if (!row) throw new ApiError(404, "not_found", "This profile does not exist");
+  const notes = JSON.parse(site.visible_profile_notes) as string[];
+  return { ...toCard(site, row), about: notes.includes("about") && row.about ? row.about : null };
+}
+
+/**
+ * The tinder-swipe lander's stack (docs/product.md §2.24): real members anyone (or this member) may see, each with a
+ * photo, fictional ones marked on their cards. Never invented.
+ */
+export async function landerProfiles(db: Db, site: SiteRow, viewer: UserRow | null): Promise<ProfileCard[]> {
+  const rows = await repo.listWithPhoto(db, site.id, viewer?.id ?? null, landerStackSize);
+  return rows.map((row) => toCard(site, row));
 }
 
 /** Blocking hides both members from each other everywhere; unblocking undoes it. */

@@ -72,6 +72,7 @@ export function settingsFor(site: SiteRow, geoipCountry: string | null): Setting
     minimum_age: site.minimum_age,
     languages: siteLanguages(site, countries),
     premium_variant: site.premium_variant,
+    index_member_pages: site.index_member_pages === 1,
   };
 }
 

@@ -1,5 +1,6 @@
 import type { DbOrTx, Tx } from "../db/database";
 import type { NewProfile, NewUser } from "../db/schema";
+import { visibleProfiles } from "../members/members.repository";
 
 export function emailTaken(db: DbOrTx, siteId: number, email: string) {
   return db
@@ -65,4 +66,10 @@ export function insertDiscountCode(
     .insertInto("discount_codes")
     .values({ ...values, status: "active" })
     .execute();
+}
+
+/** A member anyone may see (docs/product.md §4.2), or nothing: who a new member signed up to meet. */
+export async function findVisibleMemberId(db: DbOrTx, siteId: number, id: number) {
+  const row = await visibleProfiles(db, siteId, null).where("users.id", "=", id).select("users.id").executeTakeFirst();
+  return row?.id ?? null;
 }

@@ -87,6 +87,8 @@ export async function signUp(
         last_seen_at: at,
         tracking: request.tracking ? JSON.stringify(request.tracking) : null,
         invited_with: site.signups === "invite" ? (request.invite_code ?? null) : null,
+        // Signing up from a member's page or landing (docs/product.md §2.23): only a member others may see.
+        signup_profile_id: request.profile_id ? await repo.findVisibleMemberId(trx, site.id, request.profile_id) : null,
       },
       {
         name: request.name,

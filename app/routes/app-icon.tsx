@@ -10,15 +10,31 @@ const maskable = (svg: string) =>
     .replace('<rect width="32" height="32" rx="7"', '<rect width="32" height="32"')
     .replace("<path ", '<path transform="translate(3.2 3.2) scale(0.8)" ');
 
+// The share image of links to the site (Open Graph, docs/product.md §2.21): the favicon's heart, large, on the theme
+// colour, 1200 × 630 px as link previews show it.
+const shareCard = (svg: string) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1200 630"><rect width="1200" height="630" fill="#6f42c1"/>${svg
+    .match(/<path [^>]*\/>/)![0]
+    .replace("<path ", '<path transform="translate(388 91) scale(14)" ')}</svg>`;
+
+// Each image's drawing and size; the density makes librsvg draw the SVG at (at least) that size before resizing.
+const images: Record<string, { svg: () => string; width: number; height: number; density: number }> = {
+  ...Object.fromEntries(
+    appIconSizes.map((size) => [String(size), { svg: () => favicon, width: size, height: size, density: 1200 }]),
+  ),
+  maskable: { svg: () => maskable(favicon), width: 512, height: 512, density: 1200 },
+  share: { svg: () => shareCard(favicon), width: 1200, height: 630, density: 72 },
+};
+
 const rendered = new Map<string, Promise<Buffer>>();
 
-// sharp (libvips, tens of MB resident) loads with the first icon asked for, not with every server.
-function render(name: string, size: number) {
+// sharp (libvips, tens of MB resident) loads with the first image asked for, not with every server.
+function render(name: string) {
   let png = rendered.get(name);
   if (!png) {
-    const svg = name === "maskable" ? maskable(favicon) : favicon;
+    const { svg, width, height, density } = images[name]!;
     png = import("sharp").then(({ default: sharp }) =>
-      sharp(Buffer.from(svg), { density: 1200 }).resize(size, size).png().toBuffer(),
+      sharp(Buffer.from(svg()), { density }).resize(width, height).png().toBuffer(),
     );
     rendered.set(name, png);
     png.catch(() => rendered.delete(name));
@@ -26,11 +42,10 @@ function render(name: string, size: number) {
   return png;
 }
 
-/** /app-icons/{192|512|maskable}: the installed app's icons, drawn once from the favicon. */
+/** /app-icons/{192|512|maskable|share}: the installed app's icons and the share image, drawn once from the favicon. */
 export async function loader({ params }: Route.LoaderArgs) {
-  const size = params.name === "maskable" ? 512 : appIconSizes.find((s) => String(s) === params.name);
-  if (!size) throw data(null, { status: 404 });
-  return new Response(new Uint8Array(await render(params.name, size)), {
+  if (!Object.hasOwn(images, params.name)) throw data(null, { status: 404 });
+  return new Response(new Uint8Array(await render(params.name)), {
     headers: { "Content-Type": "image/png", "Cache-Control": "public, max-age=604800" },
   });
 }

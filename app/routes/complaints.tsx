@@ -6,6 +6,7 @@ import { getMember } from "~/services/auth.server";
 import { getI18n, localeOf } from "~/services/i18n.server";
 import { fileComplaint } from "~/services/reports.server";
 import { pageMeta } from "~/services/seo";
+import { structuredDataMeta } from "~/services/structured-data";
 import type { Route } from "./+types/complaints";
 
 /**
@@ -82,5 +83,5 @@ export default function Complaints({ loaderData }: Route.ComponentProps) {
 }
 
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, { title: args.loaderData?.title ?? "" });
+  return [...pageMeta(args, { title: args.loaderData?.title ?? "" }), ...structuredDataMeta(args)];
 }

@@ -5,6 +5,7 @@ import { useTranslation } from "~/i18n/translator";
 import { useRootData } from "~/root";
 import { getMember } from "~/services/auth.server";
 import { pageMeta, rootDataOf } from "~/services/seo";
+import { structuredDataMeta } from "~/services/structured-data";
 import type { Route } from "./+types/index";
 
 /** A member who opens the home page goes on to the members area (issue 4). */
@@ -62,5 +63,8 @@ export default function Index() {
 
 export function meta(args: Route.MetaArgs) {
   const root = rootDataOf(args.matches);
-  return pageMeta(args, { title: root?.site.indexTitle ?? "", description: root?.site.description, exactTitle: true });
+  return [
+    ...pageMeta(args, { title: root?.site.indexTitle ?? "", description: root?.site.description, exactTitle: true }),
+    ...structuredDataMeta(args),
+  ];
 }

@@ -14,7 +14,7 @@ import { callApi } from "~/services/api.server";
 import { getMember, requireMember } from "~/services/auth.server";
 import { countryNamer } from "~/services/countries";
 import { redirectWithFlash } from "~/services/flash.server";
-import { localeOf } from "~/services/i18n.server";
+import { getI18n, localeOf } from "~/services/i18n.server";
 import { loadProfile } from "~/services/members.server";
 import { fieldValueKey } from "~/services/profile-fields";
 import { pageMeta } from "~/services/seo";
@@ -40,6 +40,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     region,
     member: member && { paid: member.paid_user },
     title: `${profile.name}, ${profile.age}`,
+    photoAlt: getI18n(context).t("profile.photoOf", { name: profile.name }),
     back: new URL(request.url).pathname,
   };
 }
@@ -328,8 +329,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 }
 
 export function meta(args: Route.MetaArgs) {
+  const profile = args.loaderData?.profile;
   return pageMeta(args, {
     title: args.loaderData?.title ?? "",
-    description: args.loaderData?.profile.about.slice(0, 150) || undefined,
+    description: profile?.about.slice(0, 150) || undefined,
+    memberPage: true,
+    image: profile?.main_image ? { url: profile.main_image.match, alt: args.loaderData!.photoAlt } : undefined,
   });
 }

@@ -4,6 +4,7 @@ import { getI18n, localeOf } from "~/services/i18n.server";
 import { pageMeta } from "~/services/seo";
 import { getCompanyInfo, getSettings } from "~/services/settings.server";
 import { cleanPhone, termsVersionDate } from "~/services/site-info";
+import { structuredDataMeta } from "~/services/structured-data";
 import type { Route } from "./+types/pages";
 
 // The named pages of docs/product.md §2, and the token page the English footer links to (the US record-keeping statement).
@@ -94,5 +95,8 @@ export default function Page({ loaderData }: Route.ComponentProps) {
 }
 
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, { title: args.loaderData?.title ?? "", description: args.loaderData?.intro });
+  return [
+    ...pageMeta(args, { title: args.loaderData?.title ?? "", description: args.loaderData?.intro }),
+    ...structuredDataMeta(args),
+  ];
 }

@@ -4,6 +4,7 @@ import { useTranslation } from "~/i18n/translator";
 import { useRootData } from "~/root";
 import { getI18n } from "~/services/i18n.server";
 import { pageMeta } from "~/services/seo";
+import { structuredDataMeta } from "~/services/structured-data";
 import type { Route } from "./+types/premium";
 
 /** What premium gives (docs/product.md §6.4): it comes with the first purchase of credits, with no subscription. */
@@ -40,5 +41,5 @@ export default function Premium({ loaderData }: Route.ComponentProps) {
 }
 
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, { title: args.loaderData?.title ?? "" });
+  return [...pageMeta(args, { title: args.loaderData?.title ?? "" }), ...structuredDataMeta(args)];
 }

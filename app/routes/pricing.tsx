@@ -7,6 +7,7 @@ import { getI18n } from "~/services/i18n.server";
 import { formatMoney } from "~/services/money";
 import { pageMeta } from "~/services/seo";
 import { getSettings } from "~/services/settings.server";
+import { structuredDataMeta } from "~/services/structured-data";
 import { pricingResponseSchema } from "../../contract/payments";
 import type { Route } from "./+types/pricing";
 
@@ -67,5 +68,5 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
 }
 
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, { title: args.loaderData?.title ?? "" });
+  return [...pageMeta(args, { title: args.loaderData?.title ?? "" }), ...structuredDataMeta(args)];
 }

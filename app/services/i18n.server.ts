@@ -5,6 +5,7 @@ import { i18nConfig } from "~/i18n/config";
 import { resources } from "~/i18n/resources.server";
 import { embeddedTranslator, type Translator } from "~/i18n/translator";
 import { defaultLocale, isLocale, type Locale, locales } from "../../contract/locales";
+import { slugLocaleOf } from "../../contract/niches";
 import { cookieOptions, languageCookie } from "./cookies.server";
 import { requestInfoContext } from "./request-context";
 import { cachedSettings } from "./settings.server";
@@ -45,12 +46,15 @@ const translators = new Map<Locale, Translator>(
 const localeContext = createContext<Locale>(defaultLocale);
 
 export const i18nextMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const detected = await detector.detect(request);
+  const url = new URL(request.url);
+  // A landing's slug names its language (docs/product.md §1.1, `milf-de`): it comes before everything else.
+  const fromSlug = slugLocaleOf(url.pathname);
+  const detected = fromSlug ?? (await detector.detect(request));
   const locale = isLocale(detected) ? detected : defaultLocale;
   context.set(localeContext, locale);
-  // A language chosen by ?lng= (the hreflang links) is kept, so the next page, which has no ?lng=, stays in it.
-  // Sent by relayApiCookies, which also keeps a response that sets a cookie out of shared caches.
-  const chosen = new URL(request.url).searchParams.get("lng");
+  // A language chosen by ?lng= (the hreflang links) or a slug is kept, so the next page, which has neither, stays
+  // in it. Sent by relayApiCookies, which also keeps a response that sets a cookie out of shared caches.
+  const chosen = fromSlug ?? url.searchParams.get("lng");
   if (isLocale(chosen) && chosen !== (await languageCookie.parse(request.headers.get("cookie")))) {
     context.get(requestInfoContext).setCookies.push(await languageCookie.serialize(chosen, cookieOptions(request)));
   }

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { profileResponseSchema } from "../../contract/members";
+import { landingResponseSchema } from "../../contract/seo";
 import { ApiCallError, type CallContext, callApi } from "./api.server";
 import { localeOf } from "./i18n.server";
 import { getInterests } from "./settings.server";
@@ -18,6 +19,18 @@ export async function loadProfile(call: CallContext, id: string) {
       ...profile,
       interestNames: profile.interests.map((i) => names.get(i)).filter((n): n is string => Boolean(n)),
     };
+  } catch (error) {
+    if (error instanceof ApiCallError && (error.status === 404 || error.status === 400))
+      throw data(null, { status: 404 });
+    throw error;
+  }
+}
+
+/** A member landing's card and about-me (docs/product.md §2.23); 404 when the member is hidden or the id is no number. */
+export async function loadLanding(call: CallContext, id: string) {
+  if (!/^\d+$/.test(id)) throw data(null, { status: 404 });
+  try {
+    return (await callApi(call, "/landing.php", { query: { id }, schema: landingResponseSchema })).profile;
   } catch (error) {
     if (error instanceof ApiCallError && (error.status === 404 || error.status === 400))
       throw data(null, { status: 404 });

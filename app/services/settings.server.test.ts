@@ -42,6 +42,7 @@ const settings = {
   minimum_age: 18,
   languages: ["en"],
   premium_variant: "p0",
+  index_member_pages: false,
 };
 const server = http.createServer((req, res) => {
   asked.push(new URL(req.url!, "http://api").searchParams);

@@ -156,6 +156,12 @@ for (const variant of variants) {
       ]) {
         await visit(page, path);
       }
+      await visit(page, "/lang-config", "languages");
+      for (const design of ["landing", "landing2/milf-de", "landing3/gay-nl"])
+        await visit(page, `${profile}/${design}`, `member landing (${design})`);
+      if (fictional) await visit(page, `${fictional}/landing2`, "fictional member landing");
+      await visit(page, "/landers/tinderswipe", "tinder-swipe lander");
+      await visit(page, "/lang-config?lng=en", "languages, back in English");
       await visit(page, "/complaints", "complaints");
       await page.getByRole("button", { name: en.complaints.send }).click();
       await expect(page.getByLabel(en.complaints.email)).toHaveAttribute("aria-invalid", "true");

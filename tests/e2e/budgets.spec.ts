@@ -4,7 +4,9 @@ import { demo, expect, logIn, test } from "./support/fixtures";
 
 // Byte budgets per page (docs in README "Speed"): deterministic, so they belong in the tests; timing does not.
 const kB = 1024;
-const jsBudget = 130 * kB;
+// 131 kB: every page's meta, which also runs in the browser on client navigations, names its share card (Open Graph,
+// docs/product.md §2.21), about 0.2 kB that the signup page had no room for at 130.
+const jsBudget = 131 * kB;
 // A member's pages also carry what their device does for them: the service worker's registration, push and its
 // state, the loading bar, the installed app's back button (docs/product.md §4.17), about 3 kB more.
 const memberJsBudget = 133 * kB;
@@ -38,7 +40,20 @@ test("public pages load no JavaScript and at most 10 kB of CSS", async ({ page, 
   await page
     .context()
     .addCookies([{ name: "entry_warning_skipped", value: "1", url: test.info().project.use.baseURL! }]);
-  for (const path of ["/", "/pages/terms", "/pages/faq", "/complaints", "/appeal?token=none"]) {
+  await page.goto("/members");
+  const profile = await page.locator("main a[href^='/members/']").first().getAttribute("href");
+  for (const path of [
+    "/",
+    "/pages/terms",
+    "/pages/faq",
+    "/complaints",
+    "/appeal?token=none",
+    "/lang-config",
+    `${profile}/landing`,
+    `${profile}/landing2/milf-de`,
+    `${profile}/landing3/gay-nl`,
+    "/landers/tinderswipe",
+  ]) {
     const weight = await weigh(page, request, path);
     expect(weight.js, path).toBe(0);
     expect.soft(weight.css, path).toBeLessThanOrEqual(cssBudget);

@@ -1,7 +1,7 @@
 import { expect, test } from "./support/fixtures";
 
 // Pages for crawlers and scriptless phones load no JavaScript at all; member screens hydrate.
-for (const path of ["/", "/pages/terms", "/pages/faq", "/no/such/page"]) {
+for (const path of ["/", "/pages/terms", "/pages/faq", "/no/such/page", "/lang-config"]) {
   test(`${path} is complete HTML without any script`, async ({ page }) => {
     const scripts: string[] = [];
     page.on("request", (request) => {
@@ -9,7 +9,8 @@ for (const path of ["/", "/pages/terms", "/pages/faq", "/no/such/page"]) {
     });
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    expect(await page.locator("script:not([type='application/json'])").count()).toBe(0);
+    // JSON-LD is data, not a script: the browser runs nothing of it.
+    expect(await page.locator("script:not([type='application/json'], [type='application/ld+json'])").count()).toBe(0);
     expect(scripts).toEqual([]);
   });
 }

@@ -1,0 +1,134 @@
+import { Form, Link, redirect } from "react-router";
+import { FictionalMarker } from "~/components/fictional-marker";
+import { MemberPhoto } from "~/components/member-photo";
+import { useTranslation } from "~/i18n/translator";
+import { useRootData } from "~/root";
+import { callApi } from "~/services/api.server";
+import { getMember } from "~/services/auth.server";
+import { getI18n } from "~/services/i18n.server";
+import { pageMeta } from "~/services/seo";
+import { landerProfilesResponseSchema } from "../../contract/members";
+import type { Route } from "./+types/lander-tinderswipe";
+
+/** Ids a query lists (`1,5,9`), as numbers, at most as many as the stack holds. */
+function idsOf(value: string | null): number[] {
+  return (value ?? "")
+    .split(",")
+    .filter((id) => /^\d{1,10}$/.test(id))
+    .map(Number)
+    .slice(0, 20);
+}
+
+/**
+ * The tinder-swipe lander (docs/product.md §2.24): real members' cards one at a time, Like or Skip, then the signup.
+ * A visitor's choices travel in the address (GET forms: no script, no cookie, nothing stored); a member plays the
+ * real swipe game instead.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const call = { request, context };
+  if (await getMember(call)) throw redirect("/swipe-game");
+  const params = new URL(request.url).searchParams;
+  const { profiles } = await callApi(call, "/lander-profiles.php", { schema: landerProfilesResponseSchema });
+  const stack = new Set(profiles.map((p) => p.id));
+  const seen = idsOf(params.get("seen")).filter((id) => stack.has(id));
+  const liked = [...idsOf(params.get("liked")), ...idsOf(params.get("like"))].filter((id) => seen.includes(id));
+  const next = profiles.find((p) => !seen.includes(p.id)) ?? null;
+  return {
+    title: getI18n(context).t("landers.swipe.title"),
+    card: next,
+    position: seen.length + 1,
+    total: profiles.length,
+    seen,
+    liked: profiles.filter((p) => liked.includes(p.id)),
+  };
+}
+
+export default function TinderSwipeLander({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { card, liked } = loaderData;
+  return (
+    <main id="main" className="flex-grow-1 container-lg py-5">
+      <div className="swipe-game mx-auto">
+        <h1 className="h3 text-center mb-3">{loaderData.title}</h1>
+        {card ? <SwipeCard data={loaderData} card={card} /> : <Done liked={liked} />}
+        <p className="small text-body-secondary text-center mt-3 mb-0">{t("landers.swipe.honest")}</p>
+      </div>
+    </main>
+  );
+}
+
+type LanderData = Route.ComponentProps["loaderData"];
+
+/** One card and its two buttons: a GET form that carries what was seen and liked to the next card. */
+function SwipeCard({ data, card }: { data: LanderData; card: NonNullable<LanderData["card"]> }) {
+  const { t } = useTranslation();
+  const root = useRootData();
+  return (
+    <article className="card border-0 shadow-sm" aria-labelledby="card-name">
+      {card.main_image && (
+        <MemberPhoto
+          src={`${root?.site.cdnPrefix}/${card.main_image.filename}`}
+          alt={t("profile.photoOf", { name: card.name })}
+          width={480}
+          height={600}
+          className="card-img-top portrait-photo"
+          fetchPriority="high"
+        />
+      )}
+      <div className="card-body">
+        <h2 id="card-name" className="h4 mb-0">
+          {card.name}, {card.age}
+          {card.fictional && <FictionalMarker />}
+        </h2>
+        <p className="text-body-secondary">{card.city}</p>
+        <p className="small text-body-secondary">
+          {t("landers.swipe.position", { position: data.position, total: data.total })}
+        </p>
+        <Form method="get" className="d-flex gap-2">
+          <input type="hidden" name="seen" value={[...data.seen, card.id].join(",")} />
+          <input type="hidden" name="liked" value={data.liked.map((p) => p.id).join(",")} />
+          <button type="submit" className="btn btn-outline-dark btn-lg w-100">
+            {t("swipe.skip")}
+          </button>
+          <button type="submit" name="like" value={card.id} className="btn btn-primary btn-lg w-100">
+            {t("swipe.like")}
+          </button>
+        </Form>
+      </div>
+    </article>
+  );
+}
+
+/**
+ * The end of the stack: the visitor's likes are not sent (they have no account); the signup leads to the first one
+ * they liked (docs/product.md §2.12), who is offered as the first to write to after activation.
+ */
+function Done({ liked }: { liked: LanderData["liked"] }) {
+  const { t } = useTranslation();
+  const [first] = liked;
+  return (
+    <div className="text-center">
+      <p className="lead">{first ? t("landers.swipe.doneLiked") : t("landers.swipe.doneNone")}</p>
+      {liked.length > 0 && (
+        <ul className="list-inline">
+          {liked.map((p) => (
+            <li key={p.id} className="list-inline-item badge rounded-pill text-bg-light border fs-6 fw-normal mb-1">
+              {p.name}
+              {p.fictional && <FictionalMarker />}
+            </li>
+          ))}
+        </ul>
+      )}
+      <Link to={first ? `/members/${first.id}/signup` : "/signup"} className="btn btn-primary btn-lg w-100 mb-2">
+        {first ? t("landing.signup", { name: first.name }) : t("index.signupCta")}
+      </Link>
+      <Link to="/landers/tinderswipe" className="btn btn-link">
+        {t("landers.swipe.again")}
+      </Link>
+    </div>
+  );
+}
+
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, { title: args.loaderData?.title ?? "" });
+}
