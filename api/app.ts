@@ -170,7 +170,7 @@ export function createApi(deps: ApiDeps): MemberApi {
   api.use((_req, _res, next) => next(new ApiError(404, "not_found", "No such endpoint")));
   api.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
     if (error instanceof ApiError) {
-      res.status(error.status).json({ error: error.code, message: error.message, data: error.data });
+      res.status(error.status).json(error.body);
       return;
     }
     const bodyError = bodyParserError(error);

@@ -10,6 +10,11 @@ export class ApiError extends Error {
   ) {
     super(message);
   }
+
+  /** The answer's body, over HTTP and in-process alike. */
+  get body() {
+    return { error: this.code, message: this.message, data: this.data };
+  }
 }
 
 export const authenticationRequired = () =>

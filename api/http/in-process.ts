@@ -16,8 +16,9 @@ type Identify = (domain: string, cookieHeader: string | undefined, requestId: st
  */
 export function directCaller(direct: readonly DirectEndpoint[], identify: Identify, logger: Logger): DirectCaller {
   const runs = new Map(direct.map((d) => [`${d.method} ${d.path}`, d.run]));
+  const servedPath = routeChooser();
   return async ({ method, path, query, headers, body }) => {
-    const run = runs.get(`${method} ${contractPathFor(method, path, query)}`);
+    const run = runs.get(`${method} ${servedPath(method, path, query)}`);
     if (!run) return null;
     const { res, recorded } = answerRecorder();
     const get = (header: string) => headers.get(header) ?? undefined;
@@ -31,11 +32,7 @@ export function directCaller(direct: readonly DirectEndpoint[], identify: Identi
       return { status: recorded.status, payload, setCookies: recorded.setCookies };
     } catch (error) {
       if (error instanceof ApiError)
-        return {
-          status: error.status,
-          payload: { error: error.code, message: error.message, data: error.data },
-          setCookies: recorded.setCookies,
-        };
+        return { status: error.status, payload: error.body, setCookies: recorded.setCookies };
       (facts?.log ?? logger).error({ err: error, reqId: requestId, path }, "API request failed");
       return { status: 500, payload: internalError, setCookies: [] };
     }
@@ -44,18 +41,21 @@ export function directCaller(direct: readonly DirectEndpoint[], identify: Identi
 
 /**
  * The path the API's router would route to: one with a fixed query (`/api/user.php?push=1`, an endpoint's or its
- * alias's) when the query carries it, else the plain one (api/http/register.ts queryGuard).
+ * alias's) when the query carries it, else the plain one (api/http/register.ts queryGuard). The fixed queries are
+ * read once.
  */
-function contractPathFor(method: Method, path: string, query: Record<string, string>): string {
-  const fixed = (endpoints as readonly ContractEndpoint[])
-    .filter((e) => e.method === method)
-    .flatMap((e) => ("alias" in e ? [e.path, e.alias] : [e.path]))
-    .find(
-      (served) =>
-        served.startsWith(`${path}?`) &&
-        [...new URLSearchParams(served.split("?")[1])].every(([key, value]) => query[key] === value),
-    );
-  return fixed ?? path;
+function routeChooser() {
+  const fixed = (endpoints as readonly ContractEndpoint[]).flatMap((e) =>
+    ("alias" in e ? [e.path, e.alias] : [e.path])
+      .filter((served) => served.includes("?"))
+      .map((served) => {
+        const [base, query] = served.split("?");
+        return { key: `${e.method} ${base}`, served, pairs: [...new URLSearchParams(query)] };
+      }),
+  );
+  return (method: Method, path: string, query: Record<string, string>): string =>
+    fixed.find((f) => f.key === `${method} ${path}` && f.pairs.every(([key, value]) => query[key] === value))?.served ??
+    path;
 }
 
 /** The part of a response a JSON handler may touch: its status and Set-Cookie. */
