@@ -84,6 +84,7 @@ export default [
   route("robots.txt", "routes/robots.tsx", { id: "robots" }),
   route("sitemap.xml", "routes/sitemap.tsx", { id: "sitemap" }),
   route("app-icons/:name", "routes/app-icon.tsx", { id: "app-icons" }),
+  route("favicon.ico", "routes/favicon.tsx", { id: "favicon-ico" }),
   route("offline", "routes/offline.tsx", { id: "offline" }),
   route("push-subscription", "routes/push-subscription.tsx", { id: "push-subscription" }),
   route("push-alert", "routes/push-alert.tsx", { id: "push-alert" }),

@@ -39,6 +39,11 @@ test("every page names a web app manifest that makes the site installable, with 
     expect([bytes.readUInt32BE(16), bytes.readUInt32BE(20)].join("x")).toBe(icon.sizes);
   }
   expect((await request.get("/app-icons/64")).status()).toBe(404);
+  // /favicon.ico, which crawlers ask for without reading the page: the favicon as a 48 px PNG, not a 404.
+  const ico = await request.get("/favicon.ico");
+  expect(ico.headers()["content-type"]).toBe("image/png");
+  const icoBytes = await ico.body();
+  expect([icoBytes.readUInt32BE(16), icoBytes.readUInt32BE(20)].join("x")).toBe("48x48");
 
   const german = await (await request.get(`${href}?lng=de`)).json();
   expect(german.lang).toBe("de");
