@@ -1,6 +1,7 @@
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { ErrorPage } from "./components/error-page";
+import { commonStringsUrl } from "./i18n/common-strings-url";
 import { useTranslation } from "./i18n/translator";
 import { visibleLanguages } from "./i18n/visible-languages";
 import { getMember } from "./services/auth.server";
@@ -151,22 +152,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="apple-touch-icon" href="/app-icons/192" />
         <Meta />
         <Links />
+        {hydrate && (
+          // Fetched by entry.client before hydration; preloaded so that it arrives beside the scripts.
+          <link rel="preload" id="i18n-strings" href={commonStringsUrl(locale)} as="fetch" crossOrigin="anonymous" />
+        )}
       </head>
       <body className="d-flex flex-column min-vh-100">
         {children}
         {hydrate && (
           <>
-            <script
-              type="application/json"
-              id="i18n-resources"
-              nonce={nonce}
-              suppressHydrationWarning
-              // Read by entry.client before hydration: only this language's common strings.
-              // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with "<" escaped, so it cannot close the script.
-              dangerouslySetInnerHTML={{
-                __html: JSON.stringify({ locale, common: translator.common }).replace(/</g, "\\u003c"),
-              }}
-            />
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
           </>

@@ -23,7 +23,7 @@ import plPages from "./locales/pl/pages.json";
 import svCommon from "./locales/sv/common.json";
 import svPages from "./locales/sv/pages.json";
 
-/** All translations, server side; a hydrating page sends the browser only its language's common namespace. */
+/** All translations, server side; a hydrating page has the browser fetch only its language's common namespace. */
 export const resources = {
   en: { common: enCommon, pages: enPages },
   nl: { common: nlCommon, pages: nlPages },

@@ -1,6 +1,6 @@
 import { gzipSync } from "node:zlib";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { demo, expect, logIn, test } from "./support/fixtures";
+import { demo, expect, logIn, strings, test } from "./support/fixtures";
 
 // Byte budgets per page (docs in README "Speed"): deterministic, so they belong in the tests; timing does not.
 const kB = 1024;
@@ -95,4 +95,40 @@ test("the login and signup pages stay within the same budgets with their forms",
     expect.soft(weight.js, path).toBeLessThanOrEqual(jsBudget);
     expect.soft(weight.css, path).toBeLessThanOrEqual(cssBudget);
   }
+});
+
+// A slow network's first round trip carries about 14 kB (TCP's initial window): a hydrating page's HTML fits in it
+// because its strings are a file of their own, which the browser keeps across pages (docs/architecture.md).
+const htmlBudget = 14 * kB;
+
+test("a hydrating page's HTML fits the first round trip; its language's strings come as a cached file", async ({
+  page,
+  request,
+}) => {
+  await page
+    .context()
+    .addCookies([{ name: "entry_warning_skipped", value: "1", url: test.info().project.use.baseURL! }]);
+  await page.goto("/members");
+  const profile = (await page.locator("main a[href^='/members/']").first().getAttribute("href"))!;
+  const files = new Map<string, string>();
+  for (const [path, locale] of [
+    ["/members", "en"],
+    [profile, "en"],
+    [`${profile}?lng=de`, "de"],
+  ] as const) {
+    const html = await (await request.get(path, { headers: { cookie: "entry_warning_skipped=1" } })).text();
+    expect.soft(gzipSync(html).length, path).toBeLessThanOrEqual(htmlBudget);
+    const file = html.match(/<link rel="preload" id="i18n-strings" href="([^"]+)"/)?.[1];
+    expect(file, path).toMatch(/^\/assets\/common-[\w-]+\.json$/);
+    files.set(locale, file!);
+  }
+  const english = await request.get(files.get("en")!);
+  expect(english.headers()["cache-control"]).toContain("immutable");
+  expect((await english.json()).nav.searchMembers).toBe(strings.en.nav.searchMembers);
+  expect((await (await request.get(files.get("de")!)).json()).nav.searchMembers).toBe(strings.de.nav.searchMembers);
+  // The page hydrates with them: React takes over its elements.
+  await page.goto(`${profile}?lng=de`);
+  await expect
+    .poll(() => page.locator("main").evaluate((el) => Object.keys(el).some((key) => key.startsWith("__react"))))
+    .toBe(true);
 });
