@@ -1,7 +1,7 @@
+import { appIconSizes } from "~/services/app-icons.server";
 import { localeOf } from "~/services/i18n.server";
 import { getSettings } from "~/services/settings.server";
 import type { Route } from "./+types/app-manifest";
-import { appIconSizes } from "~/services/app-icons.server";
 
 /**
  * /manifest.webmanifest: what makes the site installable as an app (docs/product.md §9 theme colours), named after
