@@ -61,7 +61,7 @@ const isoDay = z.iso.date().meta({ examples: ["2026-11-01"] });
 /** GET /api/lander-report.php: a period of whole days (UTC), both ends included; by default the last 30 days. */
 export const landerReportQuerySchema = z
   .object({ from: isoDay.optional(), to: isoDay.optional() })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ["from"], message: "validation.periodOrder" });
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ["from"], message: "landerReport.periodInvalid" });
 
 /** The longest period a report covers, in days: a year, so a query stays cheap. */
 export const landerReportMaxDays = 366;
