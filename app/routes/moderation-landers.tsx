@@ -6,6 +6,7 @@ import { getI18n } from "~/services/i18n.server";
 import { pageMeta } from "~/services/seo";
 import { type LanderReport, type LanderReportRow, landerReportResponseSchema } from "../../contract/landers";
 import type { Route } from "./+types/moderation-landers";
+import "~/styles/staff-report.scss";
 
 /**
  * The staff report on landers (docs/product.md §6.7): first visits, signups and activations per lander, slug and
@@ -43,7 +44,7 @@ export default function ModerationLanders({ loaderData }: Route.ComponentProps) 
       <h1 className="h3 mb-3">{loaderData.title}</h1>
       <p className="text-body-secondary">{t("landerReport.intro")}</p>
       <Form method="get" className="row g-2 align-items-end mb-3" aria-label={t("landerReport.period")}>
-        <div className="col-6 col-sm-auto">
+        <div className="col-6 col-sm-4">
           <label htmlFor="report-from" className="form-label">
             {t("landerReport.from")}
           </label>
@@ -57,7 +58,7 @@ export default function ModerationLanders({ loaderData }: Route.ComponentProps) 
             aria-describedby={invalid ? "report-period-error" : undefined}
           />
         </div>
-        <div className="col-6 col-sm-auto">
+        <div className="col-6 col-sm-4">
           <label htmlFor="report-to" className="form-label">
             {t("landerReport.to")}
           </label>
@@ -69,7 +70,7 @@ export default function ModerationLanders({ loaderData }: Route.ComponentProps) 
             defaultValue={invalid ? asked.to : report.to}
           />
         </div>
-        <div className="col-12 col-sm-auto">
+        <div className="col-12 col-sm-4">
           <button type="submit" className="btn btn-primary">
             {t("landerReport.show")}
           </button>
@@ -80,7 +81,9 @@ export default function ModerationLanders({ loaderData }: Route.ComponentProps) 
           </div>
         )}
       </Form>
-      <h2 className="h5">{t("landerReport.periodShown", { from: dayOf(report.from), to: dayOf(report.to) })}</h2>
+      <h2 id="report-period" className="h5">
+        {t("landerReport.periodShown", { from: dayOf(report.from), to: dayOf(report.to) })}
+      </h2>
       {report.rows.length === 0 ? <p>{t("landerReport.empty")}</p> : <ReportTable report={report} />}
     </main>
   );
@@ -102,9 +105,9 @@ function ReportTable({ report }: { report: LanderReport }) {
     </>
   );
   return (
-    <div className="table-responsive">
-      <table className="table table-sm align-middle lander-report">
-        <caption className="visually-hidden">{t("landerReport.title")}</caption>
+    <div className="lander-report-scroll">
+      {/* Named by the period heading, and the totals as its last row: elements no other page uses would add their base styles to every page. */}
+      <table className="table table-sm align-middle lander-report" aria-labelledby="report-period">
         <thead>
           <tr>
             <th scope="col">{t("landerReport.lander")}</th>
@@ -135,20 +138,18 @@ function ReportTable({ report }: { report: LanderReport }) {
                 {row.lander}
               </th>
               <td>{row.slug || "–"}</td>
-              <td className="text-break">{row.network || "–"}</td>
-              <td className="text-break">{row.ref || "–"}</td>
+              <td>{row.network || "–"}</td>
+              <td>{row.ref || "–"}</td>
               {cells(row)}
             </tr>
           ))}
-        </tbody>
-        <tfoot>
           <tr className="fw-semibold">
             <th scope="row" colSpan={4}>
               {t("landerReport.total")}
             </th>
             {cells(report.totals)}
           </tr>
-        </tfoot>
+        </tbody>
       </table>
     </div>
   );

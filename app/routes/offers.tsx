@@ -35,7 +35,7 @@ export default function Offers({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className="flex-grow-1 container-lg py-4 partner-offers">
       <h1 className="h3">{loaderData.title}</h1>
-      <p className="alert alert-secondary">{t("offers.intro", { site: loaderData.site })}</p>
+      <p className="alert alert-info">{t("offers.intro", { site: loaderData.site })}</p>
       {!available && <p className="alert alert-warning">{t("offers.unavailable")}</p>}
       {available && camera.length + resell.length === 0 && <p>{t("offers.empty")}</p>}
       <OfferSection id="camera" title={t("offers.camera")} offers={camera} />
@@ -51,7 +51,7 @@ function OfferSection({ id, title, offers }: { id: string; title: string; offers
       <h2 id={`offers-${id}`} className="h5">
         {title}
       </h2>
-      <ul className="list-unstyled row row-cols-2 row-cols-md-3 row-cols-lg-4 g-3">
+      <ul className="list-unstyled row row-cols-2 row-cols-lg-3 g-3">
         {offers.map((offer) => (
           <li key={offer.id} className="col">
             <OfferCard offer={offer} />
