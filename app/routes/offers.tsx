@@ -74,7 +74,7 @@ function OfferCard({ offer }: { offer: PartnerOffer }) {
         width={400}
         height={500}
         loading="lazy"
-        className="card-img-top object-fit-cover portrait-photo"
+        className="card-img-top img-fluid"
       />
       <div className="card-body d-flex flex-column">
         <p className="mb-1">
