@@ -68,14 +68,7 @@ function OfferCard({ offer }: { offer: PartnerOffer }) {
   const heading = `offer-${offer.id}`;
   return (
     <article className="card h-100 partner-offer" aria-labelledby={heading}>
-      <img
-        src={offer.image}
-        alt=""
-        width={400}
-        height={500}
-        loading="lazy"
-        className="card-img-top img-fluid"
-      />
+      <img src={offer.image} alt="" width={400} height={500} loading="lazy" className="card-img-top img-fluid" />
       <div className="card-body d-flex flex-column">
         <p className="mb-1">
           <span className="badge text-bg-warning">{t("offers.label")}</span>
