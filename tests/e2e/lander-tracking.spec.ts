@@ -11,10 +11,16 @@ test.beforeEach(async ({ page }, testInfo) => {
 test("a visitor from an advert signs up on the swipe lander, and the moderators' report shows it", async ({
   page,
   browser,
+  request,
 }, testInfo) => {
   test.setTimeout(90_000);
   const network = `e2e-${testInfo.project.name}-${Date.now()}`;
   const email = `lander-${testInfo.project.name}-${Date.now()}@example.com`;
+  // Another visitor arrives from an advert on another site (a cross-site navigation), and only looks.
+  const arrival = await request.get(`/landers/tinderswipe?network=${network}-ad`, {
+    headers: { "sec-fetch-site": "cross-site", "sec-fetch-mode": "navigate" },
+  });
+  expect(arrival.status()).toBe(200);
   await page.goto(`/landers/tinderswipe?network=${network}&sub1=x`);
   // A second look at the lander is the same visitor: not counted again, and the first touch stays.
   await page.goto("/landers/tinderswipe?network=someone-else");
@@ -54,16 +60,20 @@ test("a visitor from an advert signs up on the swipe lander, and the moderators'
     await moderator.goto("/moderation");
     await moderator.getByRole("link", { name: en.landerReport.title }).click();
     await expect(moderator.getByRole("heading", { level: 1, name: en.landerReport.title })).toBeVisible();
-    const row = moderator.getByRole("row").filter({ hasText: network });
+    const rowOf = (source: string) =>
+      moderator.getByRole("row").filter({ has: moderator.getByRole("cell", { name: source, exact: true }) });
+    const row = rowOf(network);
     await expect(row.getByRole("rowheader")).toHaveText("tinderswipe");
     await expect(row.getByRole("cell")).toHaveText(["–", network, "–", "1", "1", "100%", "1", "100%"]);
+    const looked = rowOf(`${network}-ad`);
+    await expect(looked.getByRole("cell")).toHaveText(["–", `${network}-ad`, "–", "1", "0", "0%", "0", "–"]);
     // The period is a GET form: today alone still holds it; a period that ends before it starts is refused.
     const today = new Date().toISOString().slice(0, 10);
     await moderator.getByLabel(en.landerReport.from, { exact: true }).fill(today);
     await moderator.getByLabel(en.landerReport.to, { exact: true }).fill(today);
     await moderator.getByRole("button", { name: en.landerReport.show }).click();
     await expect(moderator).toHaveURL(new RegExp(`from=${today}&to=${today}`));
-    await expect(moderator.getByRole("row").filter({ hasText: network }).getByRole("cell").nth(3)).toHaveText("1");
+    await expect(rowOf(network).getByRole("cell").nth(3)).toHaveText("1");
     await moderator.goto("/moderation/landers?from=2026-02-01&to=2026-01-01");
     await expect(moderator.getByRole("alert").filter({ hasText: en.landerReport.periodInvalid })).toBeVisible();
   } finally {
