@@ -10,6 +10,7 @@ import { markSeen, memberForToken } from "./accounts/accounts.service";
 import { lifecycleRoutes } from "./accounts/lifecycle.routes";
 import { fileStoragesFor } from "./adapters/file-storages";
 import type { Mailer } from "./adapters/mail";
+import type { PartnerFeed } from "./adapters/offers/partner-feed";
 import { isSandbox, paymentProviderFor } from "./adapters/payments/choose";
 import type { PaymentProvider } from "./adapters/payments/provider";
 import { type SmsSender, smsGateway, smsOutbox } from "./adapters/sms";
@@ -28,8 +29,10 @@ import { isLoopback } from "./http/loopback";
 import { refuseForeignOrigin } from "./http/origin";
 import { passwordRateLimit } from "./http/rate-limit";
 import { assertContractServed, type ContractRoutes } from "./http/register";
+import { landersRoutes } from "./landers/landers.routes";
 import { membersRoutes } from "./members/members.routes";
 import { notificationsRoutes } from "./notifications/notifications.routes";
+import { offersRoutes } from "./offers/offers.routes";
 import { paymentsRoutes } from "./payments/payments.routes";
 import { sandboxCheckoutRoutes } from "./payments/sandbox-checkout.routes";
 import { photosRoutes } from "./photos/photos.routes";
@@ -55,6 +58,8 @@ export interface ApiDeps {
   storage?: FileStorage;
   /** Where published profile photos go (served under the site's cdn_prefix); by default fileStoragesFor(env). */
   publicPhotos?: FileStorage;
+  /** The side offer's partner feed; by default the one at OFFERS_FEED_URL, else the embedded demo feed. */
+  offersFeed?: PartnerFeed;
 }
 
 /** What every route module is given: the API's dependencies and the limits its routes share. */
@@ -102,6 +107,8 @@ export function apiRoutes(deps: ApiDeps): ContractRoutes[] {
     chatRoutes,
     notificationsRoutes,
     seoRoutes,
+    landersRoutes,
+    offersRoutes,
   ].map((routes) => routes(routeDeps));
 }
 

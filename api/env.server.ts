@@ -51,6 +51,15 @@ const apiEnvSchema = z.object({
   SMS_GATEWAY_URL: z.url().optional(),
   /** Sent to the gateway as `Authorization: Bearer …`. */
   SMS_GATEWAY_TOKEN: z.string().optional(),
+  /** First visits to landers counted per visitor address per hour (docs/product.md §3.11); more are not counted. */
+  LANDER_VISITS_PER_HOUR: z.coerce.number().int().min(1).default(200),
+  /**
+   * The partner feed of the side offer (docs/product.md §1.3): an https URL answering JSON, read by the server with
+   * a timeout; unset, the embedded demo feed (api/adapters/offers/demo-feed.json).
+   */
+  OFFERS_FEED_URL: z.url().optional(),
+  /** How long the partner feed is kept before it is read again, in seconds. */
+  OFFERS_CACHE_SECONDS: z.coerce.number().int().min(0).max(86400).default(300),
   /** How often due notification mails are looked for, in seconds. */
   NOTIFY_EVERY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** The bearer token a mail provider's bounce and complaint webhook sends to /api/mail-events.php; unset: no webhook. */

@@ -69,6 +69,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         cdnPrefix: settings.cdn_prefix,
         pushPublicKey: settings.push_public_key,
         indexMemberPages: settings.index_member_pages,
+        memberResell: settings.member_resell,
       },
       shareCard: shareCard(
         origin,

@@ -33,6 +33,7 @@ import {
 } from "./direct-debit";
 import { apiErrorSchema, type ErrorCode } from "./errors";
 import { geocodeQuerySchema, geocodeResponseSchema } from "./geocode";
+import { landerReportQuerySchema, landerReportResponseSchema, landerVisitSchema } from "./landers";
 import {
   autoLikeResponseSchema,
   blockResponseSchema,
@@ -56,6 +57,7 @@ import {
   pushUnsubscribeSchema,
   unsubscribeRequestSchema,
 } from "./notifications";
+import { offersResponseSchema } from "./offers";
 import {
   creditsResponseSchema,
   discountQuerySchema,
@@ -901,6 +903,36 @@ export const endpoints = [
     summary:
       "The tinder-swipe lander's stack: up to 10 members the viewer may see who have a photo, the most recently active first",
     response: landerProfilesResponseSchema,
+  },
+  {
+    method: "post",
+    path: "/api/lander-visit.php",
+    operationId: "recordLanderVisit",
+    errors: { 429: ["rate_limited"] },
+    summary:
+      "The web tier counts a visitor's first visit to a lander (its name, slug and traffic source; nothing about the visitor), limited per visitor address",
+    body: landerVisitSchema,
+    response: okResponseSchema,
+  },
+  {
+    method: "get",
+    path: "/api/lander-report.php",
+    operationId: "getLanderReport",
+    errors: { 403: ["moderator_only"] },
+    summary:
+      "Moderators: first visits and signups per lander, slug and traffic source over whole days (UTC; by default the last 30), with the signups that were activated",
+    query: landerReportQuerySchema,
+    response: landerReportResponseSchema,
+    member: true,
+  },
+  {
+    method: "get",
+    path: "/api/offers.php",
+    operationId: "listPartnerOffers",
+    errors: { 404: ["not_found"] },
+    summary:
+      "The side offer: partners' camera and resell profiles from the configured feed, each an offer of a partner (never members); 404 unless the site sets member_resell",
+    response: offersResponseSchema,
   },
   {
     method: "get",

@@ -11,6 +11,7 @@ import {
   seekingField,
   signupMessageField,
 } from "./fields";
+import { landerNames, landerSlugSchema } from "./landers";
 import { locales } from "./locales";
 import { profileCardSchema } from "./members";
 import { userSchema } from "./user";
@@ -21,6 +22,9 @@ export const trackingSchema = z.object({
   sub1: z.string().max(100).optional(),
   sub2: z.string().max(100).optional(),
   sub3: z.string().max(100).optional(),
+  /** The lander of the first visit, when it was to one, and its slug (docs/product.md §3.11). */
+  lander: z.enum(landerNames).optional(),
+  slug: landerSlugSchema.optional(),
 });
 export type Tracking = z.infer<typeof trackingSchema>;
 

@@ -83,7 +83,8 @@ export async function activate(
   const user = await db.transaction().execute(async (trx) => {
     const { user } = await followLink(trx, site, token, "activation");
     if (!user || user.status === "deleted") return null;
-    if (user.status === "not_confirmed") await repo.updateUser(trx, user.id, { status: "active" });
+    if (user.status === "not_confirmed")
+      await repo.updateUser(trx, user.id, { status: "active", activated_at: new Date().toISOString() });
     await repo.updateProfileStatus(trx, user.id, "active");
     return user;
   });

@@ -113,6 +113,8 @@ export interface UsersTable {
   push_messages: Generated<number>;
   push_likes: Generated<number>;
   push_matches: Generated<number>;
+  /** When the member followed the activation link (docs/product.md §4.1); null until then. */
+  activated_at: string | null;
 }
 
 export interface ProfilesTable {
@@ -497,6 +499,17 @@ export interface SwipeSkipsTable {
   created_at: string;
 }
 
+/** First visits to a lander, counted per day (UTC), site, lander, slug and traffic source; "" for none. */
+export interface LanderVisitsTable {
+  site_id: number;
+  day: string;
+  lander: string;
+  slug: Generated<string>;
+  network: Generated<string>;
+  ref: Generated<string>;
+  visits: Generated<number>;
+}
+
 export interface Database {
   likes: LikesTable;
   blocks: BlocksTable;
@@ -529,6 +542,7 @@ export interface Database {
   sandbox_payments: SandboxPaymentsTable;
   notification_queue: NotificationQueueTable;
   push_subscriptions: PushSubscriptionsTable;
+  lander_visits: LanderVisitsTable;
 }
 
 export type SiteRow = Selectable<SitesTable>;

@@ -33,6 +33,13 @@ export function SiteFooter({ root }: { root: RootData }) {
                 </Link>
               </li>
             ))}
+            {site.memberResell && (
+              <li className="list-inline-item me-3 mb-1">
+                <Link to="/offers" className="link-body-emphasis">
+                  {t("footer.offers")}
+                </Link>
+              </li>
+            )}
             {root.locale === "en" && (
               <li className="list-inline-item me-3 mb-1">
                 <Link to="/pages/2257" className="link-body-emphasis">

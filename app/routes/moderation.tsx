@@ -1,4 +1,4 @@
-import { data, Form, useActionData } from "react-router";
+import { data, Form, Link, useActionData } from "react-router";
 import { AppealCaseCard, ReportCaseCard } from "~/components/reports/moderation-cases";
 import type { Refusal } from "~/components/reports/report-fields";
 import { SubmitButton } from "~/components/submit-button";
@@ -60,7 +60,10 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
   const refused = useActionData<typeof action>();
   return (
     <main id="main" className="flex-grow-1 container-lg py-5">
-      <h1 className="h3 mb-4">{loaderData.title}</h1>
+      <h1 className="h3 mb-2">{loaderData.title}</h1>
+      <p className="mb-4">
+        <Link to="/moderation/landers">{t("landerReport.title")}</Link>
+      </p>
       <section aria-labelledby="queue-title">
         <h2 id="queue-title" className="h5">
           {t("moderation.photos")}

@@ -23,6 +23,11 @@ export interface CallOptions<S extends z.ZodType> {
   idempotencyKey?: string;
   /** A file sent as the raw body (an upload endpoint), instead of a JSON body. */
   file?: Uint8Array<ArrayBuffer>;
+  /**
+   * A call the web tier makes of its own accord while serving the page (counting a lander visit), not one the browser
+   * asked for: the browser's cookies and its Sec-Fetch-Site, which speaks of its navigation here, are not sent.
+   */
+  ownCall?: boolean;
 }
 
 /** An answer of the API that is not a success: its status, code, English message and data. */
@@ -117,12 +122,12 @@ async function exchange<S extends z.ZodType>(
     "x-forwarded-for": info.clientIp,
     "x-request-id": info.requestId,
   });
-  const cookie = request.headers.get("cookie");
+  const cookie = options.ownCall ? null : request.headers.get("cookie");
   if (cookie) headers.set("cookie", cookie);
   const country = visitorCountry(request.headers.get("cf-ipcountry"), env.trustCfHeaders);
   if (country) headers.set("cf-ipcountry", country);
   // So that the API's GETs that change something (logout, seen marks) can tell a link from another site.
-  const fetchSite = request.headers.get("sec-fetch-site");
+  const fetchSite = options.ownCall ? null : request.headers.get("sec-fetch-site");
   if (fetchSite) headers.set("sec-fetch-site", fetchSite);
   if (path === "/user.php") headers.set("x-request-type", "client");
   if (options.idempotencyKey) headers.set("idempotency-key", options.idempotencyKey);

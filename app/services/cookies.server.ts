@@ -1,5 +1,6 @@
 import { type Cookie, createCookie, redirect } from "react-router";
 import { DAY, DAY_IN_SECONDS } from "../../contract/durations";
+import { type Tracking, trackingSchema } from "../../contract/signup";
 import { safeRedirect } from "./auth.server";
 
 const year = 365 * DAY_IN_SECONDS;
@@ -54,6 +55,20 @@ export const trackingCookie = createCookie("tracking", {
   httpOnly: true,
   maxAge: 30 * DAY_IN_SECONDS,
 });
+
+/**
+ * The tracking cookie's data, as far as it reads as tracking data (docs/product.md §3.11): a cookie the browser
+ * changed loses the fields it broke, and the signup goes on without them rather than failing on them.
+ */
+export async function trackingOf(request: Request): Promise<Tracking | undefined> {
+  const raw: unknown = await trackingCookie.parse(request.headers.get("cookie"));
+  if (typeof raw !== "object" || raw === null) return undefined;
+  const kept = Object.entries(raw).filter(([key, value]) => {
+    const field = trackingSchema.shape[key as keyof Tracking];
+    return field?.safeParse(value).success === true && value !== undefined;
+  });
+  return kept.length ? (Object.fromEntries(kept) as Tracking) : undefined;
+}
 
 /** The answer of an alert's close button (app/components/dismiss-form.tsx): the time in its cookie, and back. */
 export async function dismissed(request: Request, cookie: Cookie) {

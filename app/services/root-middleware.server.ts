@@ -1,6 +1,9 @@
 import type { MiddlewareFunction } from "react-router";
+import { landerOfPath, looksLikeCrawler } from "../../contract/landers";
+import type { Tracking } from "../../contract/signup";
 import { ApiCallError, hasSessionCookie } from "./api.server";
 import { cookieOptions, trackingCookie } from "./cookies.server";
+import { recordLanderVisit } from "./lander-visits.server";
 import { requestInfoContext } from "./request-context";
 import { getSettings } from "./settings.server";
 
@@ -53,14 +56,41 @@ export const loadSiteSettings: MiddlewareFunction<Response> = async (args, next)
 
 const trackingKeys = ["network", "ref", "sub1", "sub2", "sub3"] as const;
 
-/** Keeps the traffic source of the first visit (network, ref, sub1–3 from the query) in a cookie. */
+/**
+ * Keeps where the visitor came from in a cookie, first touch only (docs/product.md §3.11): network, ref and sub1–3
+ * from the query of the first visit that has any of them or is to a lander, with that lander's name and slug. A
+ * later visit, to a lander or with other parameters, changes nothing. A first visit to a lander that answers is also
+ * counted for the staff report: once per browser, so a visitor who comes back is not counted again; never for a
+ * crawler or a member.
+ */
 export const captureTracking: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const query = new URL(request.url).searchParams;
-  if (trackingKeys.some((key) => query.get(key)) && !(await trackingCookie.parse(request.headers.get("cookie")))) {
-    const tracking = Object.fromEntries(
+  const url = new URL(request.url);
+  const query = url.searchParams;
+  const lander = request.method === "GET" ? landerOfPath(url.pathname) : null;
+  const fromQuery = trackingKeys.some((key) => query.get(key));
+  if (!(fromQuery || lander) || (await trackingCookie.parse(request.headers.get("cookie")))) return next();
+
+  const tracking = {
+    ...Object.fromEntries(
       trackingKeys.flatMap((key) => (query.get(key) ? [[key, query.get(key)!.slice(0, 100)]] : [])),
-    );
-    context.get(requestInfoContext).setCookies.push(await trackingCookie.serialize(tracking, cookieOptions(request)));
+    ),
+    ...lander,
+  } as Tracking;
+  const cookies = context.get(requestInfoContext).setCookies;
+  if (!lander) {
+    cookies.push(await trackingCookie.serialize(tracking, cookieOptions(request)));
+    return next();
   }
-  return next();
+  const response = await next();
+  // A lander that is not there (an unknown member, a slug of nothing) is nobody's first touch.
+  if (response.status !== 200) return response;
+  cookies.push(await trackingCookie.serialize(tracking, cookieOptions(request)));
+  if (!hasSessionCookie(request) && !looksLikeCrawler(request.headers.get("user-agent")))
+    recordLanderVisit(request, context, {
+      lander: lander.lander,
+      slug: lander.slug,
+      network: tracking.network,
+      ref: tracking.ref,
+    });
+  return response;
 };

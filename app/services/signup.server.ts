@@ -1,11 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import type { SignupChoices } from "~/components/signup-steps-form";
-import type { Tracking } from "../../contract/signup";
 import { signupResponseSchema } from "../../contract/signup";
 import { ApiCallError, type CallContext, callApi } from "./api.server";
 import { apiFormErrors } from "./api-form-errors.server";
-import { trackingCookie } from "./cookies.server";
+import { trackingOf } from "./cookies.server";
 import { countryOptions, sortByName } from "./countries";
 import { localeOf } from "./i18n.server";
 import { getRegions, getSettings } from "./settings.server";
@@ -51,9 +50,7 @@ export async function handleSignupStep(
   if (step < lastSignupStep) return data({ step: step + 1, values: carried(submission.value), result: undefined });
 
   const { step: _step, terms: _terms, ...answers } = submission.value as unknown as Record<string, string>;
-  const tracking = ((await trackingCookie.parse(call.request.headers.get("cookie"))) ?? undefined) as
-    | Tracking
-    | undefined;
+  const tracking = await trackingOf(call.request);
   try {
     await callApi(call, "/signup.php", {
       method: "POST",
@@ -93,7 +90,7 @@ export async function signupRefusal(call: CallContext, inviteCode: string | null
   const settings = await getSettings(call);
   if (settings.signups === "all") return null;
   if (settings.signups === "with_trafficsource") {
-    const tracking = (await trackingCookie.parse(call.request.headers.get("cookie"))) as Tracking | null;
+    const tracking = await trackingOf(call.request);
     return tracking?.network || tracking?.ref ? null : "signup.onlyWithTrafficSource";
   }
   if (settings.signups === "invite") return inviteCode ? null : "signup.inviteOnly";

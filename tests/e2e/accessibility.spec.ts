@@ -161,6 +161,7 @@ for (const variant of variants) {
         await visit(page, `${profile}/${design}`, `member landing (${design})`);
       if (fictional) await visit(page, `${fictional}/landing2`, "fictional member landing");
       await visit(page, "/landers/tinderswipe", "tinder-swipe lander");
+      await visit(page, "/offers", "the side offer");
       await visit(page, "/lang-config?lng=en", "languages, back in English");
       await visit(page, "/complaints", "complaints");
       await page.getByRole("button", { name: en.complaints.send }).click();
@@ -290,6 +291,7 @@ for (const variant of variants) {
       const staff = await openContext(browser, baseURL, variant.blockScripts);
       await logIn(staff.page, demo.moderator);
       await visit(staff.page, "/moderation", "moderation queue");
+      await visit(staff.page, "/moderation/landers", "the staff report on landers");
       expect(staff.errors, "console errors (moderator)").toEqual([]);
       await staff.context.close();
 

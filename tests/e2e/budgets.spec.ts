@@ -53,6 +53,7 @@ test("public pages load no JavaScript and at most 10 kB of CSS", async ({ page, 
     `${profile}/landing2/milf-de`,
     `${profile}/landing3/gay-nl`,
     "/landers/tinderswipe",
+    "/offers",
   ]) {
     const weight = await weigh(page, request, path);
     expect(weight.js, path).toBe(0);

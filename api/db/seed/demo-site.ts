@@ -94,7 +94,8 @@ export function demoSite(companyId: number): NewSite {
     fictional_singular: "fictional profile",
     fictional_plural: "fictional profiles",
     refund_days: 14,
-    member_resell: 0,
+    // The side offer (docs/product.md §2.25) from the embedded demo feed of illustrative partner entries.
+    member_resell: 1,
     minimum_age: 18,
     push_public_key: vapid.publicKey,
     push_private_key: vapid.privateKey,
