@@ -28,6 +28,7 @@ import { isLoopback } from "./http/loopback";
 import { refuseForeignOrigin } from "./http/origin";
 import { passwordRateLimit } from "./http/rate-limit";
 import { assertContractServed, type ContractRoutes } from "./http/register";
+import { landersRoutes } from "./landers/landers.routes";
 import { membersRoutes } from "./members/members.routes";
 import { notificationsRoutes } from "./notifications/notifications.routes";
 import { paymentsRoutes } from "./payments/payments.routes";
@@ -102,6 +103,7 @@ export function apiRoutes(deps: ApiDeps): ContractRoutes[] {
     chatRoutes,
     notificationsRoutes,
     seoRoutes,
+    landersRoutes,
   ].map((routes) => routes(routeDeps));
 }
 

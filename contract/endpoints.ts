@@ -33,6 +33,7 @@ import {
 } from "./direct-debit";
 import { apiErrorSchema, type ErrorCode } from "./errors";
 import { geocodeQuerySchema, geocodeResponseSchema } from "./geocode";
+import { landerMapQuerySchema, landerMapResponseSchema, landerQuerySchema, landerResponseSchema } from "./landers";
 import {
   autoLikeResponseSchema,
   blockResponseSchema,
@@ -901,6 +902,24 @@ export const endpoints = [
     summary:
       "The tinder-swipe lander's stack: up to 10 members the viewer may see who have a photo, the most recently active first",
     response: landerProfilesResponseSchema,
+  },
+  {
+    method: "get",
+    path: "/api/lander.php",
+    operationId: "getLander",
+    summary:
+      "A niche lander's members: up to 12 visible members of the niche with a photo, the most recently active first (all members when none fits), how many were active today, and the site's lander video",
+    query: landerQuerySchema,
+    response: landerResponseSchema,
+  },
+  {
+    method: "get",
+    path: "/api/lander-map.php",
+    operationId: "getLanderMap",
+    summary:
+      "The map lander's data: visible members of the niche per region of one country the site serves, with the regions' and places' coordinates",
+    query: landerMapQuerySchema,
+    response: landerMapResponseSchema,
   },
   {
     method: "get",

@@ -98,6 +98,9 @@ export function demoSite(companyId: number): NewSite {
     minimum_age: 18,
     push_public_key: vapid.publicKey,
     push_private_key: vapid.privateKey,
+    // A short animation of our own (public/landers/), so the video landers play something without leaving the site.
+    lander_video_url: "/landers/heartline-demo.mp4",
+    lander_video_poster: "/landers/heartline-demo-poster.jpg",
   };
 }
 
