@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { DbOrTx } from "../db/database";
-import { type SearchFilters, birthDateRange, cardColumns, visibleProfiles } from "../members/members.repository";
+import { birthDateRange, cardColumns, type SearchFilters, visibleProfiles } from "../members/members.repository";
 
 /** Whom a niche features, in profile fields (docs/product.md §2.25); an empty audience is every member. */
 export interface NicheAudience extends Pick<SearchFilters, "gender" | "min_age" | "max_age"> {

@@ -1,11 +1,13 @@
 import { Link, Outlet } from "react-router";
+import { EntryWarning } from "~/components/entry-warning";
 import { ErrorPage } from "~/components/error-page";
 import { SiteFooter } from "~/components/site-footer";
 import { useRootData } from "~/root";
 
 /**
- * The lander layout (docs/product.md §2): a logo bar and the footer around a landing page. Registered in routes.ts with
- * the landers' routes.
+ * The lander layout (docs/product.md §2.2): a logo bar and the footer around a landing page, and the entry warning
+ * on a first visit, as in the default layout: rendered by the server and closed by a form post, so it works without
+ * JavaScript. Registered in routes.ts with the landers' routes.
  */
 export default function LanderLayout() {
   const root = useRootData();
@@ -21,6 +23,9 @@ export default function LanderLayout() {
       </header>
       <Outlet />
       <SiteFooter root={root} />
+      {root.entryWarning && (
+        <EntryWarning variant={root.entryWarning.variant} minAge={root.site.minimumAge} siteName={root.site.name} />
+      )}
     </>
   );
 }
