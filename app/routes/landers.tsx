@@ -53,6 +53,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       noMembers: t("shared.noMembers", values),
       videoLabel: t("shared.videoLabel", values),
       videoUnsupported: t("shared.videoUnsupported", values),
+      membersTitle: t("shared.membersTitle", values),
       ...designCopy(name, t, values, lander.active_today),
     },
     features: name === "iconslanding" ? featuresOf(t, values) : [],
@@ -69,7 +70,6 @@ function designCopy(name: LanderName, t: Translate, values: Record<string, strin
       active: activeToday > 0 ? t("alonetonight.active", { ...values, count: activeToday }) : "",
       private: t("alonetonight.private", values),
     };
-  if (name === "iconslanding") return { membersTitle: t("iconslanding.membersTitle", values) };
   if (name === "maplanding")
     return {
       mapLabel: t("maplanding.mapLabel", values),

@@ -53,7 +53,7 @@ async function hideEach(s: Awaited<ReturnType<typeof site>>) {
 test("lander.php: the site's visible members with a photo, most recently active first; never a hidden one", async () => {
   const s = await site();
   const older = await s.member({ name: "Older" });
-  const newer = await s.member({ name: "Newer" });
+  await s.member({ name: "Newer" });
   await s.member({ name: "NoPhoto", photos: 0 });
   await api.db
     .updateTable("users")

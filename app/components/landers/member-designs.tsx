@@ -42,14 +42,6 @@ export function Collage({ data }: { data: LanderData }) {
   return (
     <div className="container-lg py-4">
       <div className="lander-collage">
-        {data.profiles.slice(0, 9).map((member, index) => (
-          <figure key={member.id} className="lander-collage-tile m-0">
-            <LanderPhoto member={member} className="lander-collage-photo" large={index === 0} first={index === 0} />
-            <figcaption className="lander-collage-caption">
-              <MemberName member={member} as="p" className="small fw-semibold mb-0 text-truncate" />
-            </figcaption>
-          </figure>
-        ))}
         <div className="lander-collage-panel card border-0 shadow">
           <div className="card-body p-4">
             <NicheLine data={data} />
@@ -58,6 +50,14 @@ export function Collage({ data }: { data: LanderData }) {
             <SignupCallToAction data={data} />
           </div>
         </div>
+        {data.profiles.slice(0, 11).map((member, index) => (
+          <figure key={member.id} className="lander-collage-tile m-0">
+            <LanderPhoto member={member} className="lander-collage-photo" large={index === 0} first={index === 0} />
+            <figcaption className="lander-collage-caption">
+              <MemberName member={member} as="p" className="small fw-semibold mb-0 text-truncate" />
+            </figcaption>
+          </figure>
+        ))}
       </div>
       <HonestNote data={data} />
     </div>
@@ -119,7 +119,6 @@ export function Icons({ data }: { data: LanderData }) {
           ))}
         </ul>
         <SignupCallToAction data={data} className="text-center my-4" />
-        <h2 className="h4 mb-3">{data.copy.membersTitle}</h2>
         <MemberStrip data={data} count={4} />
         <HonestNote data={data} />
       </div>

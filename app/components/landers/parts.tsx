@@ -99,24 +99,30 @@ export function HonestNote({ data, className = "text-body-secondary" }: { data: 
   );
 }
 
-/** Small cards of a few members, each leading to the signup with that member (docs/product.md §2.12). */
+/** Small cards of a few members under their title, each leading to the signup with that member (§2.12). */
 export function MemberStrip({ data, count }: { data: LanderData; count: number }) {
+  if (data.profiles.length === 0) return null;
   return (
-    <ul className="row row-cols-2 row-cols-md-4 g-3 list-unstyled mb-0">
-      {data.profiles.slice(0, count).map((member) => (
-        <li key={member.id} className="col">
-          <article className="card h-100 border-0 shadow-sm lander-card">
-            <LanderPhoto member={member} className="card-img-top lander-card-photo" />
-            <div className="card-body p-2">
-              <MemberName member={member} as="h3" className="h6 mb-0 text-truncate" />
-              {member.city && <p className="small text-body-secondary mb-1 text-truncate">{member.city}</p>}
-              <Link to={`/members/${member.id}/signup`} className="small stretched-link">
-                {member.meet}
-              </Link>
-            </div>
-          </article>
-        </li>
-      ))}
-    </ul>
+    <section aria-labelledby="lander-members-title">
+      <h2 id="lander-members-title" className="h4 mb-3">
+        {data.copy.membersTitle}
+      </h2>
+      <ul className="row row-cols-2 row-cols-md-4 g-3 list-unstyled mb-0">
+        {data.profiles.slice(0, count).map((member) => (
+          <li key={member.id} className="col">
+            <article className="card h-100 border-0 shadow-sm lander-card">
+              <LanderPhoto member={member} className="card-img-top lander-card-photo" />
+              <div className="card-body p-2">
+                <MemberName member={member} as="h3" className="h6 mb-0 text-truncate" />
+                {member.city && <p className="small text-body-secondary mb-1 text-truncate">{member.city}</p>}
+                <Link to={`/members/${member.id}/signup`} className="small stretched-link">
+                  {member.meet}
+                </Link>
+              </div>
+            </article>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
