@@ -31,7 +31,9 @@ test("each lander renders in English without a slug and in German with milf-de",
       "href",
       new RegExp(`/landers/${name}\\?lng=de$`),
     );
-
+  }
+  // The slug's language is kept by the language cookie from here on, as for the signup after it.
+  for (const name of landerNames) {
     await page.goto(`/landers/${name}/milf-de`);
     await expect(page.locator("html")).toHaveAttribute("lang", "de");
     await expect(page).toHaveTitle(`${fill(deLanders[name].title, site)} | Heartline`);
@@ -84,7 +86,7 @@ test("the video landers play the site's video with its poster; the map counts me
   await expect(page.getByRole("img", { name: /^Map \(United Kingdom\)/ })).toBeVisible();
   const rows = page.getByRole("table", { name: enLanders.maplanding.tableCaption }).getByRole("row");
   await expect(rows).toHaveCount(5);
-  await expect(rows.nth(1)).toHaveText(/^\S.* \d+ members?$/);
+  await expect(rows.nth(1).getByRole("cell")).toHaveText(/^\d+ members?$/);
 });
 
 test("from a German lander, the signup is in German and signs the visitor up", async ({ page }, testInfo) => {
