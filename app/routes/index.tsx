@@ -11,6 +11,7 @@ import { pageMeta, rootDataOf } from "~/services/seo";
 import { structuredDataMeta } from "~/services/structured-data";
 import { landerResponseSchema } from "../../contract/landers";
 import type { Route } from "./+types/index";
+import "~/styles/niches.scss";
 
 /**
  * A member who opens the home page goes on to the members area (issue 4). A visitor sees a few real members of the

@@ -11,6 +11,7 @@ import { getSettings } from "~/services/settings.server";
 import { isLanderName, type LanderName } from "../../contract/landers";
 import type { Route } from "./+types/landers";
 import "~/styles/landers.scss";
+import "~/styles/niches.scss";
 
 /**
  * A niche lander (docs/product.md §2.25): `/landers/{name}/{slug?}`, eight designs for adverts built from real,
