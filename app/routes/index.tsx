@@ -70,13 +70,13 @@ export default function Index({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
       {loaderData.members.length > 0 && (
-        <section className="container-lg pb-5" aria-labelledby="members-title">
+        <section className="container-lg mb-5" aria-labelledby="members-title">
           <h2 id="members-title" className="h3 mb-4 text-niche">
             {loaderData.membersTitle}
           </h2>
-          <ul className="row row-cols-2 row-cols-sm-3 row-cols-lg-6 g-3 list-unstyled">
+          <ul className="niche-members">
             {loaderData.members.map((profile) => (
-              <li key={profile.id} className="col">
+              <li key={profile.id}>
                 <ProfileCard
                   profile={profile}
                   cdnPrefix={root?.site.cdnPrefix ?? ""}

@@ -1,4 +1,4 @@
-import type { LanderData } from "~/routes/landers";
+import type { LanderData } from "~/routes/landers/shared";
 import { circleRadius, mapWidth, projection } from "~/services/lander-map";
 import { HonestNote, MemberStrip, NicheLine, SignupCallToAction } from "./parts";
 
@@ -25,7 +25,7 @@ export function MapDesign({ data }: { data: LanderData }) {
         <div className="col-12 col-lg-7">
           <svg
             viewBox={`0 0 ${mapWidth} ${height}`}
-            className="lander-map w-100 h-auto"
+            className="lander-map"
             role="img"
             aria-labelledby="lander-map-title"
           >
@@ -55,7 +55,7 @@ export function MapDesign({ data }: { data: LanderData }) {
         </div>
         <div className="col-12 col-lg-5">
           <table className="table table-sm">
-            <caption className="caption-top">{data.copy.tableCaption}</caption>
+            <caption className="lander-caption">{data.copy.tableCaption}</caption>
             <thead>
               <tr>
                 <th scope="col">{data.copy.region}</th>

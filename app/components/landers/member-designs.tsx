@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { Icon } from "~/components/icons";
-import type { LanderData } from "~/routes/landers";
+import type { LanderData } from "~/routes/landers/shared";
 import { HonestNote, LanderPhoto, MemberName, MemberStrip, NicheLine, SignupCallToAction } from "./parts";
 
 /**
@@ -12,15 +12,15 @@ export function AloneTonight({ data }: { data: LanderData }) {
     <div className="lander-night py-5">
       <div className="container-lg lander-narrow">
         <NicheLine data={data} className="lander-night-line" />
-        <h1 className="display-6 fw-bold mb-3">{data.copy.heading}</h1>
+        <h1 className="fw-bold mb-3">{data.copy.heading}</h1>
         <p className="lead">{data.copy.lead}</p>
         {data.copy.active && <p className="fw-semibold mb-1">{data.copy.active}</p>}
         <p className="small lander-night-muted">{data.copy.private}</p>
-        <ul className="list-unstyled my-4">
+        <ul className="list-unstyled mt-4 mb-4">
           {data.profiles.slice(0, 6).map((member, index) => (
             <li key={member.id} className="d-flex align-items-center gap-3 py-2 lander-night-row">
               <LanderPhoto member={member} className="rounded-circle lander-avatar" first={index === 0} />
-              <div className="flex-grow-1 min-w-0">
+              <div className="flex-grow-1">
                 <MemberName member={member} className="h5 mb-0" />
                 {member.city && <p className="small mb-0 lander-night-muted">{member.city}</p>}
               </div>
@@ -51,12 +51,12 @@ export function Collage({ data }: { data: LanderData }) {
           </div>
         </div>
         {data.profiles.slice(0, 11).map((member, index) => (
-          <figure key={member.id} className="lander-collage-tile m-0">
+          <div key={member.id} className="lander-collage-tile">
             <LanderPhoto member={member} className="lander-collage-photo" large={index === 0} first={index === 0} />
-            <figcaption className="lander-collage-caption">
+            <div className="lander-collage-caption">
               <MemberName member={member} as="p" className="small fw-semibold mb-0 text-truncate" />
-            </figcaption>
-          </figure>
+            </div>
+          </div>
         ))}
       </div>
       <HonestNote data={data} />
@@ -73,9 +73,9 @@ export function Gallery({ data }: { data: LanderData }) {
         <h1 className="fw-bold">{data.copy.heading}</h1>
         <p className="lead mb-0">{data.copy.lead}</p>
       </header>
-      <ul className="row row-cols-2 row-cols-md-3 row-cols-lg-4 g-3 list-unstyled">
+      <ul className="lander-grid">
         {data.profiles.map((member, index) => (
-          <li key={member.id} className="col">
+          <li key={member.id}>
             <article className="card h-100 border-0 shadow-sm lander-card">
               <LanderPhoto member={member} className="card-img-top lander-card-photo" first={index < 4} />
               <div className="card-body">
@@ -102,14 +102,14 @@ export function Icons({ data }: { data: LanderData }) {
       <section className="lander-icons-hero text-white py-5">
         <div className="container-lg text-center">
           <NicheLine data={data} className="text-white" />
-          <h1 className="display-6 fw-bold">{data.copy.heading}</h1>
+          <h1 className="fw-bold">{data.copy.heading}</h1>
           <p className="lead mb-0">{data.copy.lead}</p>
         </div>
       </section>
       <div className="container-lg py-5">
-        <ul className="row row-cols-1 row-cols-sm-2 row-cols-lg-4 g-4 list-unstyled text-center">
+        <ul className="lander-grid text-center">
           {data.features.map((feature) => (
-            <li key={feature.key} className="col">
+            <li key={feature.key}>
               <span className="lander-icon-badge mb-3">
                 <Icon name={feature.icon} size={32} />
               </span>
@@ -118,7 +118,7 @@ export function Icons({ data }: { data: LanderData }) {
             </li>
           ))}
         </ul>
-        <SignupCallToAction data={data} className="text-center my-4" />
+        <SignupCallToAction data={data} className="text-center mt-4 mb-4" />
         <MemberStrip data={data} count={4} />
         <HonestNote data={data} />
       </div>
@@ -139,7 +139,7 @@ export function SocialNetwork({ data }: { data: LanderData }) {
             <div className="card-body">
               <div className="d-flex align-items-center gap-3 mb-2">
                 <LanderPhoto member={member} className="rounded-circle lander-avatar" first={index === 0} />
-                <div className="min-w-0">
+                <div>
                   <MemberName member={member} className="h6 mb-0" />
                   {member.city && <p className="small text-body-secondary mb-0">{member.city}</p>}
                 </div>

@@ -4,7 +4,7 @@ import { MemberPhoto } from "~/components/member-photo";
 import { Trans } from "~/i18n/trans";
 import { useTranslation } from "~/i18n/translator";
 import { useRootData } from "~/root";
-import type { LanderData } from "~/routes/landers";
+import type { LanderData } from "~/routes/landers/shared";
 
 export type LanderMember = LanderData["profiles"][number];
 
@@ -75,16 +75,13 @@ export function SignupCallToAction({
 }) {
   const { t } = useTranslation();
   return (
-    <div className={className}>
-      <Link to="/signup" className="btn btn-niche btn-lg px-4 mb-2">
+    <div className={light ? `${className} lander-light` : className}>
+      <Link to="/signup" className="btn btn-niche btn-lg mb-2">
         {data.copy.cta}
       </Link>
       <p className={`small mb-1 ${light ? "" : "text-body-secondary"}`}>{t("landing.free")}</p>
       <p className="small mb-0">
-        <Trans
-          i18nKey="landing.haveAccount"
-          components={{ login: <Link to="/login" className={light ? "link-light" : undefined} /> }}
-        />
+        <Trans i18nKey="landing.haveAccount" components={{ login: <Link to="/login" /> }} />
       </p>
     </div>
   );
@@ -107,9 +104,9 @@ export function MemberStrip({ data, count }: { data: LanderData; count: number }
       <h2 id="lander-members-title" className="h4 mb-3">
         {data.copy.membersTitle}
       </h2>
-      <ul className="row row-cols-2 row-cols-md-4 g-3 list-unstyled mb-0">
+      <ul className="lander-grid mb-0">
         {data.profiles.slice(0, count).map((member) => (
-          <li key={member.id} className="col">
+          <li key={member.id}>
             <article className="card h-100 border-0 shadow-sm lander-card">
               <LanderPhoto member={member} className="card-img-top lander-card-photo" />
               <div className="card-body p-2">

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { LanderData } from "~/routes/landers";
+import type { LanderData } from "~/routes/landers/shared";
 import { HonestNote, LanderPhoto, MemberName, MemberStrip, NicheLine, SignupCallToAction } from "./parts";
 
 /**
@@ -25,7 +25,7 @@ function LanderVideo({ data, autoPlay = false }: { data: LanderData; autoPlay?: 
     );
   return (
     <video
-      className="lander-video w-100 h-auto"
+      className="lander-video"
       src={video.url}
       poster={video.poster ?? undefined}
       width={640}
@@ -49,7 +49,7 @@ export function TransitionsVideo({ data }: { data: LanderData }) {
           <div className="row g-4 align-items-center">
             <div className="col-12 col-lg-5">
               <NicheLine data={data} className="text-white" />
-              <h1 className="display-6 fw-bold">{data.copy.heading}</h1>
+              <h1 className="fw-bold">{data.copy.heading}</h1>
               <p className="lead">{data.copy.lead}</p>
               <SignupCallToAction data={data} light />
             </div>
@@ -62,16 +62,16 @@ export function TransitionsVideo({ data }: { data: LanderData }) {
       <div className="container-lg py-4">
         <section className="lander-reel" aria-label={data.copy.title}>
           {data.profiles.map((member) => (
-            <figure key={member.id} className="lander-reel-item m-0">
+            <div key={member.id} className="lander-reel-item">
               <LanderPhoto member={member} className="lander-reel-photo" large />
-              <figcaption className="lander-reel-caption">
+              <div className="lander-reel-caption lander-light">
                 <MemberName member={member} as="p" className="fw-semibold mb-0" />
                 {member.city && <p className="small mb-1">{member.city}</p>}
-                <Link to={`/members/${member.id}/signup`} className="small link-light">
+                <Link to={`/members/${member.id}/signup`} className="small">
                   {member.meet}
                 </Link>
-              </figcaption>
-            </figure>
+              </div>
+            </div>
           ))}
         </section>
         <HonestNote data={data} />

@@ -1,27 +1,20 @@
-import { data, redirect } from "react-router";
-import { MapDesign } from "~/components/landers/map-design";
-import { AloneTonight, Collage, Gallery, Icons, SocialNetwork } from "~/components/landers/member-designs";
-import { TransitionsVideo, VideoDesign } from "~/components/landers/video-designs";
+import { data, type LoaderFunctionArgs, redirect } from "react-router";
 import { getMember } from "~/services/auth.server";
 import { countryNamer } from "~/services/countries";
 import { getI18n, localeOf } from "~/services/i18n.server";
 import { loadLander } from "~/services/landers.server";
-import { pageMeta } from "~/services/seo";
 import { getSettings } from "~/services/settings.server";
-import { isLanderName, type LanderName } from "../../contract/landers";
-import type { Route } from "./+types/landers";
-import "~/styles/landers.scss";
-import "~/styles/niches.scss";
+import { isLanderName, type LanderName } from "../../../contract/landers";
 
 /**
- * A niche lander (docs/product.md §2.25): `/landers/{name}/{slug?}`, eight designs for adverts built from real,
- * visible members. The slug (`milf-de`) chooses the niche and the language (read from the path by the i18n
+ * What every niche lander's route shares (docs/product.md §2.25): `/landers/{name}/{slug?}`, eight designs for
+ * adverts built from real, visible members, each a route module of its own beside this one so that a page loads only
+ * its design's styles. The slug (`milf-de`) chooses the niche and the language (read from the path by the i18n
  * middleware); an unknown one falls back to the site's niche and the visitor's language. No script: complete HTML,
  * the signup a link. A member goes to the members area, as from the home page.
  */
-export async function loader({ request, context, params }: Route.LoaderArgs) {
+export async function landerLoader({ request, context, params }: LoaderFunctionArgs, name: LanderName) {
   const call = { request, context };
-  const name = new URL(request.url).pathname.split("/")[2];
   if (!isLanderName(name)) throw data(null, { status: 404 });
   if (await getMember(call)) throw redirect("/members");
   const settings = await getSettings(call);
@@ -92,34 +85,4 @@ function featuresOf(t: Translate, values: Record<string, string>) {
   }));
 }
 
-export type LanderData = Route.ComponentProps["loaderData"];
-
-const designs = {
-  alonetonight: AloneTonight,
-  collagelanding: Collage,
-  gallery: Gallery,
-  iconslanding: Icons,
-  maplanding: MapDesign,
-  socialnetwork: SocialNetwork,
-  transitionsvideolanding: TransitionsVideo,
-  video: VideoDesign,
-} satisfies Record<LanderName, (props: { data: LanderData }) => React.ReactNode>;
-
-export default function Lander({ loaderData }: Route.ComponentProps) {
-  const Design = designs[loaderData.name];
-  return (
-    <main id="main" className={`flex-grow-1 lander lander-${loaderData.name} niche-${loaderData.niche}`}>
-      <Design data={loaderData} />
-    </main>
-  );
-}
-
-export function meta(args: Route.MetaArgs) {
-  const data = args.loaderData;
-  return pageMeta(args, {
-    title: data?.copy.title ?? "",
-    description: data?.copy.description,
-    // A slug's address is an advert's: search engines are pointed at the lander in that language (§2.21).
-    canonicalPath: data?.slugged ? `/landers/${data.name}` : undefined,
-  });
-}
+export type LanderData = Awaited<ReturnType<typeof landerLoader>>;
