@@ -54,8 +54,11 @@ export function MapDesign({ data }: { data: LanderData }) {
           </svg>
         </div>
         <div className="col-12 col-lg-5">
-          <table className="table table-sm">
-            <caption className="lander-caption">{data.copy.tableCaption}</caption>
+          {/* A heading names the table: the site's stylesheet keeps no rule for table titles. */}
+          <h2 id="lander-map-table" className="h6 text-body-secondary">
+            {data.copy.tableCaption}
+          </h2>
+          <table className="table table-sm" aria-labelledby="lander-map-table">
             <thead>
               <tr>
                 <th scope="col">{data.copy.region}</th>
