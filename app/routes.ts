@@ -62,9 +62,7 @@ export default [
     route("members/:id/landing2/:slug?", "routes/member-landing.tsx", { id: "members-id-landing2" }),
     route("members/:id/landing3/:slug?", "routes/member-landing.tsx", { id: "members-id-landing3" }),
     route("landers/tinderswipe", "routes/lander-tinderswipe.tsx", { id: "landers-tinderswipe" }),
-    ...landerNames.map((name) =>
-      route(`landers/${name}/:slug?`, `routes/landers/${name}.tsx`, { id: `landers-${name}` }),
-    ),
+    ...landerNames.map((name) => route(`landers/${name}/:slug?`, "routes/landers.tsx", { id: `landers-${name}` })),
   ]),
   layout("layouts/empty.tsx", { id: "layout-empty" }, [
     route("members/:id/signup", "routes/members-id-signup.tsx", { id: "members-id-signup" }),

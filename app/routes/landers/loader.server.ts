@@ -7,10 +7,9 @@ import { getSettings } from "~/services/settings.server";
 import { isLanderName, type LanderName } from "../../../contract/landers";
 
 /**
- * What every niche lander's route shares (docs/product.md §2.25): `/landers/{name}/{slug?}`, eight designs for
- * adverts built from real, visible members, each a route module of its own beside this one so that a page loads only
- * its design's styles. The slug (`milf-de`) chooses the niche and the language (read from the path by the i18n
- * middleware); an unknown one falls back to the site's niche and the visitor's language. No script: complete HTML,
+ * The niche landers' loader (docs/product.md §2.25): `/landers/{name}/{slug?}`, eight designs for adverts built
+ * from real, visible members (app/routes/landers.tsx). The slug (`milf-de`) chooses the niche and the language
+ * (read from the path by the i18n middleware); an unknown one falls back to the site's niche and the visitor's language. No script: complete HTML,
  * the signup a link. A member goes to the members area, as from the home page.
  */
 export async function landerLoader({ request, context, params }: LoaderFunctionArgs, name: LanderName) {
