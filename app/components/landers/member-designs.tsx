@@ -42,7 +42,7 @@ export function Collage({ data }: { data: LanderData }) {
   return (
     <div className="container-lg py-4">
       <div className="lander-collage">
-        <div className="lander-collage-panel card border-0 shadow">
+        <div className="lander-collage-panel card shadow">
           <div className="card-body p-4">
             <NicheLine data={data} />
             <h1 className="h2 fw-bold">{data.copy.heading}</h1>
