@@ -28,8 +28,8 @@ import { isLoopback } from "./http/loopback";
 import { refuseForeignOrigin } from "./http/origin";
 import { passwordRateLimit } from "./http/rate-limit";
 import { assertContractServed, type ContractRoutes } from "./http/register";
-import { landersRoutes } from "./landers/landers.routes";
 import { membersRoutes } from "./members/members.routes";
+import { nicheLandersRoutes } from "./niche-landers/niche-landers.routes";
 import { notificationsRoutes } from "./notifications/notifications.routes";
 import { paymentsRoutes } from "./payments/payments.routes";
 import { sandboxCheckoutRoutes } from "./payments/sandbox-checkout.routes";
@@ -103,7 +103,7 @@ export function apiRoutes(deps: ApiDeps): ContractRoutes[] {
     chatRoutes,
     notificationsRoutes,
     seoRoutes,
-    landersRoutes,
+    nicheLandersRoutes,
   ].map((routes) => routes(routeDeps));
 }
 

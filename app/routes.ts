@@ -1,5 +1,5 @@
 import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
-import { landerNames } from "../contract/landers";
+import { nicheLanderNames } from "../contract/niche-landers";
 
 /** The route table of docs/product.md §2; ids are the spec's route names. Screens arrive with their own issues. */
 export default [
@@ -62,7 +62,7 @@ export default [
     route("members/:id/landing2/:slug?", "routes/member-landing.tsx", { id: "members-id-landing2" }),
     route("members/:id/landing3/:slug?", "routes/member-landing.tsx", { id: "members-id-landing3" }),
     route("landers/tinderswipe", "routes/lander-tinderswipe.tsx", { id: "landers-tinderswipe" }),
-    ...landerNames.map((name) => route(`landers/${name}/:slug?`, "routes/landers.tsx", { id: `landers-${name}` })),
+    ...nicheLanderNames.map((name) => route(`landers/${name}/:slug?`, "routes/landers.tsx", { id: `landers-${name}` })),
   ]),
   layout("layouts/empty.tsx", { id: "layout-empty" }, [
     route("members/:id/signup", "routes/members-id-signup.tsx", { id: "members-id-signup" }),

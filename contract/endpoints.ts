@@ -33,7 +33,6 @@ import {
 } from "./direct-debit";
 import { apiErrorSchema, type ErrorCode } from "./errors";
 import { geocodeQuerySchema, geocodeResponseSchema } from "./geocode";
-import { landerMapQuerySchema, landerMapResponseSchema, landerQuerySchema, landerResponseSchema } from "./landers";
 import {
   autoLikeResponseSchema,
   blockResponseSchema,
@@ -49,6 +48,12 @@ import {
   swipeResponseSchema,
   swipeResultSchema,
 } from "./members";
+import {
+  landerMapQuerySchema,
+  landerMapResponseSchema,
+  landerQuerySchema,
+  landerResponseSchema,
+} from "./niche-landers";
 import {
   mailEventRequestSchema,
   notificationSettingsResponseSchema,

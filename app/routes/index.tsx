@@ -9,7 +9,7 @@ import { getMember } from "~/services/auth.server";
 import { getI18n, localeOf } from "~/services/i18n.server";
 import { pageMeta, rootDataOf } from "~/services/seo";
 import { structuredDataMeta } from "~/services/structured-data";
-import { landerResponseSchema } from "../../contract/landers";
+import { landerResponseSchema } from "../../contract/niche-landers";
 import type { Route } from "./+types/index";
 import "~/styles/niches.scss";
 

@@ -8,7 +8,7 @@ import iconsCss from "~/styles/landers/icons.scss?url";
 import mapCss from "~/styles/landers/map.scss?url";
 import reelCss from "~/styles/landers/reel.scss?url";
 import videoCss from "~/styles/landers/video.scss?url";
-import type { LanderName } from "../../contract/landers";
+import type { NicheLanderName } from "../../contract/niche-landers";
 import type { Route } from "./+types/landers";
 import { landerLoader } from "./landers/loader.server";
 import { type LanderData, LanderMain, landerMeta } from "./landers/shared";
@@ -19,7 +19,7 @@ import { type LanderData, LanderMain, landerMeta } from "./landers/shared";
  * links (through meta), so a lander loads the site's stylesheet and its own design's, not all eight.
  */
 export const loader = (args: Route.LoaderArgs) =>
-  landerLoader(args, new URL(args.request.url).pathname.split("/")[2] as LanderName);
+  landerLoader(args, new URL(args.request.url).pathname.split("/")[2] as NicheLanderName);
 
 const designs = {
   alonetonight: [AloneTonight, alonetonightCss],
@@ -30,7 +30,7 @@ const designs = {
   socialnetwork: [SocialNetwork, feedCss],
   transitionsvideolanding: [TransitionsVideo, reelCss],
   video: [VideoDesign, videoCss],
-} satisfies Record<LanderName, [(props: { data: LanderData }) => React.ReactNode, string | null]>;
+} satisfies Record<NicheLanderName, [(props: { data: LanderData }) => React.ReactNode, string | null]>;
 
 export default function Lander({ loaderData }: Route.ComponentProps) {
   const [Design] = designs[loaderData.name];

@@ -1,6 +1,6 @@
 import { countryLanguages } from "../../contract/country-languages";
-import { type LanderName, landerMapResponseSchema, landerResponseSchema } from "../../contract/landers";
 import type { Locale } from "../../contract/locales";
+import { landerMapResponseSchema, landerResponseSchema, type NicheLanderName } from "../../contract/niche-landers";
 import { type NicheSlug, parseNicheSlug } from "../../contract/niches";
 import type { Settings } from "../../contract/settings";
 import { type CallContext, callApi } from "./api.server";
@@ -26,7 +26,7 @@ export function mapCountry(
  */
 export async function loadLander(
   call: CallContext,
-  name: LanderName,
+  name: NicheLanderName,
   slug: string | undefined,
   settings: Settings,
   locale: Locale,

@@ -1,5 +1,5 @@
-import { landerNames } from "../../contract/landers";
 import type { Locale } from "../../contract/locales";
+import { nicheLanderNames } from "../../contract/niche-landers";
 import type { Settings } from "../../contract/settings";
 
 /** The legal and help pages of docs/product.md §2.17, each public in every language. */
@@ -20,7 +20,7 @@ export function sitemapPaths(settings: Pick<Settings, "logged_out_search" | "sig
     "/pricing",
     "/complaints",
     "/landers/tinderswipe",
-    ...landerNames.map((name) => `/landers/${name}`),
+    ...nicheLanderNames.map((name) => `/landers/${name}`),
     ...legalPages.map((page) => `/pages/${page}`),
     ...memberIds.flatMap((id) => [`/members/${id}`, `/members/${id}/landing`]),
   ];

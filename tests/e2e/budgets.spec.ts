@@ -1,6 +1,6 @@
 import { gzipSync } from "node:zlib";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { landerNames } from "../../contract/landers";
+import { nicheLanderNames } from "../../contract/niche-landers";
 import { demo, expect, logIn, test } from "./support/fixtures";
 
 // Byte budgets per page (docs in README "Speed"): deterministic, so they belong in the tests; timing does not.
@@ -58,7 +58,7 @@ test("public pages load no JavaScript and at most 10 kB of CSS", async ({ page, 
     `${profile}/landing3/gay-nl`,
     "/landers/tinderswipe",
     // docs/product.md §2.25: every niche lander, with and without a slug.
-    ...landerNames.map((name) => `/landers/${name}`),
+    ...nicheLanderNames.map((name) => `/landers/${name}`),
     "/landers/maplanding/gay-nl",
   ]) {
     const weight = await weigh(page, request, path);

@@ -1,6 +1,6 @@
 import deLanders from "../../app/i18n/locales/de/landers.json" with { type: "json" };
 import enLanders from "../../app/i18n/locales/en/landers.json" with { type: "json" };
-import { landerNames, landerResponseSchema } from "../../contract/landers";
+import { landerResponseSchema, nicheLanderNames } from "../../contract/niche-landers";
 import { expect, fill, say, strings, test } from "./support/fixtures";
 
 const { en, de } = strings;
@@ -13,7 +13,7 @@ test.beforeEach(async ({ page }, testInfo) => {
 // docs/product.md §2.25: eight designs of real members, in the visitor's language or the slug's; no script.
 test("each lander renders in English without a slug and in German with milf-de", async ({ page }) => {
   test.setTimeout(120_000);
-  for (const name of landerNames) {
+  for (const name of nicheLanderNames) {
     const copy = enLanders[name];
     const answer = await page.goto(`/landers/${name}`);
     expect(answer!.status(), name).toBe(200);
@@ -33,7 +33,7 @@ test("each lander renders in English without a slug and in German with milf-de",
     );
   }
   // The slug's language is kept by the language cookie from here on, as for the signup after it.
-  for (const name of landerNames) {
+  for (const name of nicheLanderNames) {
     await page.goto(`/landers/${name}/milf-de`);
     await expect(page.locator("html")).toHaveAttribute("lang", "de");
     await expect(page).toHaveTitle(`${fill(deLanders[name].title, site)} | Heartline`);
@@ -124,7 +124,7 @@ test("a first visit shows the entry warning on a lander, and entering returns to
 
 test("the sitemap lists every lander once, with an hreflang alternate per language", async ({ request, baseURL }) => {
   const xml = await (await request.get("/sitemap.xml")).text();
-  for (const name of ["tinderswipe", ...landerNames]) {
+  for (const name of ["tinderswipe", ...nicheLanderNames]) {
     const url = new RegExp(`<url><loc>${baseURL}/landers/${name}</loc>(.*?)</url>`).exec(xml);
     expect(url, name).not.toBeNull();
     expect(url![1]).toContain(`hreflang="de" href="${baseURL}/landers/${name}?lng=de"`);

@@ -1,6 +1,6 @@
 import { chromium } from "@playwright/test";
 import lighthouse from "lighthouse";
-import { landerNames } from "../../contract/landers";
+import { nicheLanderNames } from "../../contract/niche-landers";
 import { chromiumLaunchOptions } from "../../playwright.config";
 import { expect, test } from "./support/fixtures";
 
@@ -49,7 +49,7 @@ test("every lander scores 100 for SEO and accessibility", async ({ baseURL, requ
   try {
     const paths = [
       "/landers/tinderswipe",
-      ...landerNames.map((name) => `/landers/${name}`),
+      ...nicheLanderNames.map((name) => `/landers/${name}`),
       "/landers/gallery/milf-de",
     ];
     for (const path of paths) {

@@ -4,7 +4,7 @@ import { countryNamer } from "~/services/countries";
 import { getI18n, localeOf } from "~/services/i18n.server";
 import { loadLander } from "~/services/landers.server";
 import { getSettings } from "~/services/settings.server";
-import { isLanderName, type LanderName } from "../../../contract/landers";
+import { isNicheLanderName, type NicheLanderName } from "../../../contract/niche-landers";
 
 /**
  * The niche landers' loader (docs/product.md §2.25): `/landers/{name}/{slug?}`, eight designs for adverts built
@@ -12,9 +12,9 @@ import { isLanderName, type LanderName } from "../../../contract/landers";
  * (read from the path by the i18n middleware); an unknown one falls back to the site's niche and the visitor's language. No script: complete HTML,
  * the signup a link. A member goes to the members area, as from the home page.
  */
-export async function landerLoader({ request, context, params }: LoaderFunctionArgs, name: LanderName) {
+export async function landerLoader({ request, context, params }: LoaderFunctionArgs, name: NicheLanderName) {
   const call = { request, context };
-  if (!isLanderName(name)) throw data(null, { status: 404 });
+  if (!isNicheLanderName(name)) throw data(null, { status: 404 });
   if (await getMember(call)) throw redirect("/members");
   const settings = await getSettings(call);
   const locale = localeOf(context);
@@ -56,7 +56,7 @@ export async function landerLoader({ request, context, params }: LoaderFunctionA
 type Translate = ReturnType<ReturnType<typeof getI18n>["getFixedT"]>;
 
 /** The strings only one design has. */
-function designCopy(name: LanderName, t: Translate, values: Record<string, string>, activeToday: number) {
+function designCopy(name: NicheLanderName, t: Translate, values: Record<string, string>, activeToday: number) {
   if (name === "alonetonight")
     return {
       // A real count or nothing: never activity that did not happen (docs/product.md §1.5).

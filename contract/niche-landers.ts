@@ -6,7 +6,7 @@ import { nicheSlugs } from "./niches";
  * The niche landers of docs/product.md §2.25, each a design of its own at `/landers/{name}/{slug?}` (the tinder-swipe
  * lander, §2.24, has a route of its own).
  */
-export const landerNames = [
+export const nicheLanderNames = [
   "alonetonight",
   "collagelanding",
   "gallery",
@@ -16,10 +16,10 @@ export const landerNames = [
   "transitionsvideolanding",
   "video",
 ] as const;
-export type LanderName = (typeof landerNames)[number];
+export type NicheLanderName = (typeof nicheLanderNames)[number];
 
-export function isLanderName(value: string | undefined): value is LanderName {
-  return (landerNames as readonly string[]).includes(value ?? "");
+export function isNicheLanderName(value: string | undefined): value is NicheLanderName {
+  return (nicheLanderNames as readonly string[]).includes(value ?? "");
 }
 
 /** How many members a lander shows at most: a grid of 12 fills two, three and four columns. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { clearSiteCache } from "../../api/settings/settings.service";
-import { landerMapResponseSchema, landerResponseSchema } from "../../contract/landers";
+import { landerMapResponseSchema, landerResponseSchema } from "../../contract/niche-landers";
 import { createMember, createSite, type MemberOptions } from "./support/factories";
 import { cookieFrom, startTestApi, type TestApi } from "./support/test-api";
 

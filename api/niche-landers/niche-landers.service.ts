@@ -5,13 +5,13 @@ import {
   type LanderResponse,
   type LanderVideo,
   landerMemberLimit,
-} from "../../contract/landers";
+} from "../../contract/niche-landers";
 import { type NicheSlug, nicheSlugOf } from "../../contract/niches";
 import type { Db } from "../db/database";
 import type { SiteRow, UserRow } from "../db/schema";
 import { cityCoordinates } from "../geocode/gazetteer-data";
 import { toCard } from "../members/members.service";
-import * as repo from "./landers.repository";
+import * as repo from "./niche-landers.repository";
 
 /**
  * Whom each niche features (docs/product.md §2.25), from the fields a profile has. Orientation counts only where the
