@@ -22,7 +22,14 @@ export default defineConfig(({ command }) => ({
           ? [
               purgeCss({
                 content: ["app/**/*.tsx", "app/**/*.ts"],
-                safelist: [/^alert-(success|info|warning|danger)$/, /^bg-(warning|danger)$/, /^signup-progress-\d$/],
+                // The niche's accent and the lander's design are classes named at run time (docs/product.md §2.25).
+                safelist: [
+                  /^alert-(success|info|warning|danger)$/,
+                  /^bg-(warning|danger)$/,
+                  /^signup-progress-\d$/,
+                  /^niche-/,
+                  /^lander-/,
+                ],
                 variables: true,
                 keyframes: true,
               }),

@@ -31,6 +31,7 @@ import { passwordRateLimit } from "./http/rate-limit";
 import { assertContractServed, type ContractRoutes } from "./http/register";
 import { landersRoutes } from "./landers/landers.routes";
 import { membersRoutes } from "./members/members.routes";
+import { nicheLandersRoutes } from "./niche-landers/niche-landers.routes";
 import { notificationsRoutes } from "./notifications/notifications.routes";
 import { offersRoutes } from "./offers/offers.routes";
 import { paymentsRoutes } from "./payments/payments.routes";
@@ -109,6 +110,7 @@ export function apiRoutes(deps: ApiDeps): ContractRoutes[] {
     seoRoutes,
     landersRoutes,
     offersRoutes,
+    nicheLandersRoutes,
   ].map((routes) => routes(routeDeps));
 }
 

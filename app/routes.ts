@@ -1,4 +1,5 @@
 import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
+import { nicheLanderNames } from "../contract/niche-landers";
 
 /** The route table of docs/product.md §2; ids are the spec's route names. Screens arrive with their own issues. */
 export default [
@@ -57,12 +58,13 @@ export default [
     route("members/:id/chat", "routes/members-id-chat.tsx", { id: "members-id-chat" }),
   ]),
   // Pages for adverts: the member landings (docs/product.md §2.23), three designs, the last two with a
-  // niche-and-language slug; the tinder-swipe lander (§2.24).
+  // niche-and-language slug; the tinder-swipe lander (§2.24); the niche landers, eight designs with a slug (§2.25).
   layout("layouts/lander.tsx", { id: "layout-lander" }, [
     route("members/:id/landing", "routes/member-landing.tsx", { id: "members-id-landing" }),
     route("members/:id/landing2/:slug?", "routes/member-landing.tsx", { id: "members-id-landing2" }),
     route("members/:id/landing3/:slug?", "routes/member-landing.tsx", { id: "members-id-landing3" }),
     route("landers/tinderswipe", "routes/lander-tinderswipe.tsx", { id: "landers-tinderswipe" }),
+    ...nicheLanderNames.map((name) => route(`landers/${name}/:slug?`, "routes/landers.tsx", { id: `landers-${name}` })),
   ]),
   layout("layouts/empty.tsx", { id: "layout-empty" }, [
     route("members/:id/signup", "routes/members-id-signup.tsx", { id: "members-id-signup" }),

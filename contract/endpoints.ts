@@ -50,6 +50,12 @@ import {
   swipeResultSchema,
 } from "./members";
 import {
+  landerMapQuerySchema,
+  landerMapResponseSchema,
+  landerQuerySchema,
+  landerResponseSchema,
+} from "./niche-landers";
+import {
   mailEventRequestSchema,
   notificationSettingsResponseSchema,
   notificationSettingsSchema,
@@ -933,6 +939,24 @@ export const endpoints = [
     summary:
       "The side offer: partners' camera and resell profiles from the configured feed, each an offer of a partner (never members); 404 unless the site sets member_resell",
     response: offersResponseSchema,
+  },
+  {
+    method: "get",
+    path: "/api/lander.php",
+    operationId: "getLander",
+    summary:
+      "A niche lander's members: up to 12 visible members of the niche with a photo, the most recently active first (all members when none fits), how many were active today, and the site's lander video",
+    query: landerQuerySchema,
+    response: landerResponseSchema,
+  },
+  {
+    method: "get",
+    path: "/api/lander-map.php",
+    operationId: "getLanderMap",
+    summary:
+      "The map lander's data: visible members of the niche per region of one country the site serves, with the regions' and places' coordinates",
+    query: landerMapQuerySchema,
+    response: landerMapResponseSchema,
   },
   {
     method: "get",

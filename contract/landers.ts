@@ -1,23 +1,11 @@
 import { z } from "zod";
+import { nicheLanderNames } from "./niche-landers";
 
 /**
  * Every page an advert may send a visitor to (docs/product.md §2.23, §2.24, §3.11): the landers under
  * `/landers/{name}/{slug?}` and the three member landings, named `landing`, `landing2` and `landing3`.
  */
-export const landerNames = [
-  "tinderswipe",
-  "alonetonight",
-  "collagelanding",
-  "gallery",
-  "iconslanding",
-  "maplanding",
-  "socialnetwork",
-  "transitionsvideolanding",
-  "video",
-  "landing",
-  "landing2",
-  "landing3",
-] as const;
+export const landerNames = ["tinderswipe", ...nicheLanderNames, "landing", "landing2", "landing3"] as const;
 export type LanderName = (typeof landerNames)[number];
 
 /** A lander's slug as tracking keeps it: lower-case letters and hyphens, at most 40 (`milf-de`). */

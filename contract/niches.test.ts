@@ -19,10 +19,14 @@ test("the site's niche number names its slug", () => {
   expect(nicheSlugOf(9)).toBe("none");
 });
 
-test("only the landings' second and third designs take their language from the path", () => {
+test("only the landings' second and third designs and the niche landers take their language from the path", () => {
   expect(slugLocaleOf("/members/12/landing2/bbw-fr")).toBe("fr");
   expect(slugLocaleOf("/members/12/landing3/she-sv/")).toBe("sv");
   expect(slugLocaleOf("/members/12/landing2/unknown")).toBeNull();
   expect(slugLocaleOf("/members/12/landing")).toBeNull();
   expect(slugLocaleOf("/pages/milf-de")).toBeNull();
+  expect(slugLocaleOf("/landers/gallery/milf-de")).toBe("de");
+  expect(slugLocaleOf("/landers/maplanding/gay-nl/")).toBe("nl");
+  expect(slugLocaleOf("/landers/gallery")).toBeNull();
+  expect(slugLocaleOf("/landers/gallery/teen-de")).toBeNull();
 });

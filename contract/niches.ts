@@ -22,8 +22,8 @@ export function parseNicheSlug(slug: string | undefined): { niche: NicheSlug; lo
     : null;
 }
 
-/** The language a page's path names with its slug: the member landings' second and third designs. */
+/** The language a page's path names with its slug: the member landings' second and third designs, the niche landers. */
 export function slugLocaleOf(pathname: string): Locale | null {
-  const slug = /^\/members\/\d+\/landing[23]\/([^/]+)\/?$/.exec(pathname)?.[1];
+  const slug = /^\/(?:members\/\d+\/landing[23]|landers\/[a-z]+)\/([^/]+)\/?$/.exec(pathname)?.[1];
   return parseNicheSlug(slug)?.locale ?? null;
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * One entry of the side offer (docs/product.md §1.3, §2.25): a partner's camera profile or resell profile, never a
+ * One entry of the side offer (docs/product.md §1.3, §2.26): a partner's camera profile or resell profile, never a
  * member of the site. Its image is a path on the site itself (`/…`): pages load nothing from elsewhere; its link
  * leads to the partner.
  */

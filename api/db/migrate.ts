@@ -15,6 +15,7 @@ import * as m0012 from "./migrations/0012-reports";
 import * as m0013 from "./migrations/0013-notifications";
 import * as m0014 from "./migrations/0014-push";
 import * as m0015 from "./migrations/0015-member-landings";
+import * as m0016 from "./migrations/0016-lander-video";
 import * as m0017 from "./migrations/0017-lander-visits";
 
 // Listed by hand so that the build and tsx resolve them the same way; numbered, frozen once landed.
@@ -34,7 +35,7 @@ const migrations: Record<string, Migration> = {
   "0013-notifications": m0013,
   "0014-push": m0014,
   "0015-member-landings": m0015,
-  // 0016 is the lander setting of issue 14's other half.
+  "0016-lander-video": m0016,
   "0017-lander-visits": m0017,
 };
 

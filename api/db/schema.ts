@@ -63,6 +63,9 @@ export interface SitesTable {
   direct_debit_limit_cents: Generated<number>;
   /** 1: profiles and member landings may be indexed and are listed in the sitemap; 0 (default): noindex. */
   index_member_pages: Generated<number>;
+  /** The niche landers' video and its poster (docs/product.md §2.25): paths on the site or its CDN; null: none. */
+  lander_video_url: string | null;
+  lander_video_poster: string | null;
 }
 
 export type PremiumVariant = "p0" | "p1" | "p2" | "p3";

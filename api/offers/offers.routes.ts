@@ -4,7 +4,7 @@ import { ApiError } from "../errors";
 import { type ContractRoutes, contractRoutes } from "../http/register";
 
 /**
- * offers.php: the side offer of partners' camera and resell profiles (docs/product.md §2.25), on a site that sets
+ * offers.php: the side offer of partners' camera and resell profiles (docs/product.md §2.26), on a site that sets
  * member_resell; from OFFERS_FEED_URL, else the embedded demo feed.
  */
 export function offersRoutes({ env, logger, offersFeed }: RouteDeps): ContractRoutes {

@@ -8,7 +8,7 @@ import { offersResponseSchema, type PartnerOffer } from "../../contract/offers";
 import type { Route } from "./+types/offers";
 
 /**
- * The side offer (docs/product.md §2.25): partners' camera profiles and resell profiles, on a page of their own and
+ * The side offer (docs/product.md §2.26): partners' camera profiles and resell profiles, on a page of their own and
  * never among the members; each one labelled as a partner's offer, its link marked sponsored. Only where the site
  * sets member_resell (else the 404 page); not for search engines; no JavaScript.
  */

@@ -5,6 +5,9 @@ test("the sitemap lists search and signup only where visitors may use them, and 
   const open = sitemapPaths({ logged_out_search: true, signups: "all" }, [7]);
   expect(open).toEqual(expect.arrayContaining(["/", "/members", "/signup", "/pages/terms", "/pages/faq"]));
   expect(open.slice(-2)).toEqual(["/members/7", "/members/7/landing"]);
+  // docs/product.md §2.25: every niche lander, once, without a slug.
+  expect(open).toEqual(expect.arrayContaining(["/landers/tinderswipe", "/landers/gallery", "/landers/maplanding"]));
+  expect(open.filter((path) => path.startsWith("/landers/"))).toHaveLength(9);
   const closed = sitemapPaths({ logged_out_search: false, signups: "invite" }, []);
   expect(closed).not.toContain("/members");
   expect(closed).not.toContain("/signup");

@@ -1,4 +1,5 @@
 import type { Locale } from "../../contract/locales";
+import { nicheLanderNames } from "../../contract/niche-landers";
 import type { Settings } from "../../contract/settings";
 
 /** The legal and help pages of docs/product.md §2.17, each public in every language. */
@@ -6,7 +7,8 @@ const legalPages = ["terms", "privacy", "cookies", "faq", "return-policy", "serv
 
 /**
  * The public pages a site's sitemap lists (docs/product.md §2.21): the home page, the legal and help pages, prices,
- * complaints and the tinder-swipe lander, search and signup where the site lets visitors use them, and the pages about members it lets search
+ * complaints, the tinder-swipe lander and the niche landers (§2.25, without a slug: each slug names the same page in
+ * one language), search and signup where the site lets visitors use them, and the pages about members it lets search
  * engines index (their profile and their landing).
  */
 export function sitemapPaths(settings: Pick<Settings, "logged_out_search" | "signups">, memberIds: number[]): string[] {
@@ -18,6 +20,7 @@ export function sitemapPaths(settings: Pick<Settings, "logged_out_search" | "sig
     "/pricing",
     "/complaints",
     "/landers/tinderswipe",
+    ...nicheLanderNames.map((name) => `/landers/${name}`),
     ...legalPages.map((page) => `/pages/${page}`),
     ...memberIds.flatMap((id) => [`/members/${id}`, `/members/${id}/landing`]),
   ];

@@ -24,7 +24,7 @@ const offer = (id: string) => ({
   partner: "Example",
 });
 
-// docs/product.md §2.25: the side offer exists only where the site sets member_resell.
+// docs/product.md §2.26: the side offer exists only where the site sets member_resell.
 test("offers.php answers 404 unless the site sets member_resell, then the embedded feed's partner offers", async () => {
   const site = await createSite(api.db);
   await api.db.updateTable("sites").set({ member_resell: 0 }).where("id", "=", site.id).execute();

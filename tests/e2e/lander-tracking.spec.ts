@@ -88,7 +88,7 @@ test("the report is for moderators only: a member gets the 404 page", async ({ p
   expect(answer!.status()).toBe(404);
 });
 
-// docs/product.md §2.25: partners' profiles on a page of their own, each labelled, never among the members.
+// docs/product.md §2.26: partners' profiles on a page of their own, each labelled, never among the members.
 test("the side offer shows partners' profiles, each labelled as an offer of a partner", async ({ page }) => {
   await page.goto("/");
   await page.getByRole("contentinfo").getByRole("link", { name: en.footer.offers }).click();

@@ -3,7 +3,7 @@ import type { Logger } from "pino";
 import { type PartnerOffer, partnerFeedSchema, partnerOfferSchema } from "../../../contract/offers";
 import demoFeed from "./demo-feed.json" with { type: "json" };
 
-/** Where the side offer's partner profiles come from (docs/architecture.md "Adapters", docs/product.md §2.25). */
+/** Where the side offer's partner profiles come from (docs/architecture.md "Adapters", docs/product.md §2.26). */
 export interface PartnerFeed {
   /** The offers; throws when the feed cannot be read. */
   offers(): Promise<PartnerOffer[]>;

@@ -94,11 +94,14 @@ export function demoSite(companyId: number): NewSite {
     fictional_singular: "fictional profile",
     fictional_plural: "fictional profiles",
     refund_days: 14,
-    // The side offer (docs/product.md §2.25) from the embedded demo feed of illustrative partner entries.
+    // The side offer (docs/product.md §2.26) from the embedded demo feed of illustrative partner entries.
     member_resell: 1,
     minimum_age: 18,
     push_public_key: vapid.publicKey,
     push_private_key: vapid.privateKey,
+    // A short animation of our own (public/landers/), so the video landers play something without leaving the site.
+    lander_video_url: "/landers/heartline-demo.mp4",
+    lander_video_poster: "/landers/heartline-demo-poster.jpg",
   };
 }
 

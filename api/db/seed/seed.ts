@@ -175,6 +175,9 @@ export async function seedDemo(
           name: member.name,
           gender: member.gender,
           sexuality: member.sexuality,
+          // Gay and bi demo members show it on their profile: the she and gay niches feature only members who do
+          // (docs/product.md §2.25).
+          sexuality_public: member.sexuality === "straight" ? 0 : 1,
           date_of_birth: member.date_of_birth,
           country: member.country,
           region: member.region,
