@@ -52,7 +52,7 @@ import {
 import {
   landerMapQuerySchema,
   landerMapResponseSchema,
-  landerQuerySchema,
+  landerMembersQuerySchema,
   landerResponseSchema,
 } from "./niche-landers";
 import {
@@ -945,8 +945,8 @@ export const endpoints = [
     path: "/api/lander.php",
     operationId: "getLander",
     summary:
-      "A niche lander's members: up to 12 visible members of the niche with a photo, the most recently active first (all members when none fits), how many were active today, and the site's lander video",
-    query: landerQuerySchema,
+      "A niche lander's members: up to 12 visible members of the niche with a photo, the most recently active first (all members when none fits), with active=1 how many were active today, and the site's lander video",
+    query: landerMembersQuerySchema,
     response: landerResponseSchema,
   },
   {

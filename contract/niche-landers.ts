@@ -30,6 +30,9 @@ export const landerQuerySchema = z.object({
   niche: z.enum(nicheSlugs).optional(),
 });
 
+/** GET /api/lander.php's query: `active=1` also counts the niche's members active today (one design shows it). */
+export const landerMembersQuerySchema = landerQuerySchema.extend({ active: z.literal("1").optional() });
+
 export const landerMapQuerySchema = landerQuerySchema.extend({
   /** The country to map; one the site does not serve gives the site's default country. */
   country: z
@@ -54,8 +57,8 @@ export const landerResponseSchema = z.object({
    */
   niche: z.enum(nicheSlugs),
   profiles: z.array(landerProfileSchema),
-  /** Members active in the last 24 hours (a count: when one member was last seen is theirs). */
-  active_today: z.number().int(),
+  /** Members active in the last 24 hours (a count: when one member was last seen is theirs); null unless asked. */
+  active_today: z.number().int().nullable(),
   video: landerVideoSchema.nullable(),
 });
 export type LanderResponse = z.infer<typeof landerResponseSchema>;

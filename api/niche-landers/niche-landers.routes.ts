@@ -5,7 +5,9 @@ import { lander, landerMap } from "./niche-landers.service";
 /** lander.php and lander-map.php: the niche landers' real members and map (docs/product.md §2.25). */
 export function nicheLandersRoutes({ db }: RouteDeps): ContractRoutes {
   const routes = contractRoutes();
-  routes.register("get", "/api/lander.php", ({ site, member, query }) => lander(db, site, member, query.niche));
+  routes.register("get", "/api/lander.php", ({ site, member, query }) =>
+    lander(db, site, member, query.niche, query.active === "1"),
+  );
   routes.register("get", "/api/lander-map.php", ({ site, member, query }) =>
     landerMap(db, site, member, query.niche, query.country),
   );

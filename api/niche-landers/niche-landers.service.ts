@@ -50,6 +50,7 @@ export async function lander(
   site: SiteRow,
   viewer: UserRow | null,
   asked: NicheSlug | undefined,
+  countActive: boolean,
   now = new Date(),
 ): Promise<LanderResponse> {
   let niche = nicheFor(site, asked);
@@ -62,7 +63,10 @@ export async function lander(
   return {
     niche,
     profiles: rows.map(withAbout(site)),
-    active_today: await repo.countActiveSince(db, site.id, viewer?.id ?? null, nicheAudiences[niche], since),
+    // Only the design that shows it asks: the count reads every visible member of the niche.
+    active_today: countActive
+      ? await repo.countActiveSince(db, site.id, viewer?.id ?? null, nicheAudiences[niche], since)
+      : null,
     video: landerVideo(site),
   };
 }

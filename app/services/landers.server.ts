@@ -34,7 +34,10 @@ export async function loadLander(
   const niche: NicheSlug | undefined = parseNicheSlug(slug)?.niche;
   const query = niche ? { niche } : {};
   const [lander, map] = await Promise.all([
-    callApi(call, "/lander.php", { query, schema: landerResponseSchema }),
+    callApi(call, "/lander.php", {
+      query: name === "alonetonight" ? { ...query, active: "1" } : query,
+      schema: landerResponseSchema,
+    }),
     name === "maplanding"
       ? callApi(call, "/lander-map.php", {
           query: { ...query, country: mapCountry(settings, locale) },

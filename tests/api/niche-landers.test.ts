@@ -61,12 +61,14 @@ test("lander.php: the site's visible members with a photo, most recently active 
     .where("id", "=", older.id)
     .execute();
   await hideEach(s);
-  const answer = await lander(s.domain);
+  const answer = await lander(s.domain, "?active=1");
   expect(answer.niche).toBe("none");
   expect(answer.profiles.map((p) => p.name)).toEqual(["Newer", "Older"]);
   expect(answer.profiles[0]!.about).toBe("Hello");
   // A count of who was here today (with a photo or not), never who: the older member was not.
   expect(answer.active_today).toBe(2);
+  // Not asked for, not counted.
+  expect((await lander(s.domain)).active_today).toBeNull();
   expect(answer.video).toEqual({ url: "/landers/heartline-demo.mp4", poster: "/landers/heartline-demo-poster.jpg" });
 });
 

@@ -73,6 +73,14 @@ test("the landers show real members only, the fictional ones marked", async ({ p
   await expect(page.getByText(fill(enLanders.shared.honest, site))).toBeVisible();
 });
 
+test("alonetonight tells how many members were here in the last 24 hours, a real count", async ({ page, request }) => {
+  const { active_today } = landerResponseSchema.parse(await (await request.get("/api/lander.php?active=1")).json());
+  expect(active_today).toBeGreaterThan(0);
+  await page.goto("/landers/alonetonight");
+  const line = active_today === 1 ? enLanders.alonetonight.active_one : enLanders.alonetonight.active_other;
+  await expect(page.getByText(line.replace("{{count, number}}", String(active_today)))).toBeVisible();
+});
+
 test("the video landers play the site's video with its poster; the map counts members per region", async ({ page }) => {
   for (const name of ["video", "transitionsvideolanding"]) {
     await page.goto(`/landers/${name}`);

@@ -56,11 +56,11 @@ export async function landerLoader({ request, context, params }: LoaderFunctionA
 type Translate = ReturnType<ReturnType<typeof getI18n>["getFixedT"]>;
 
 /** The strings only one design has. */
-function designCopy(name: NicheLanderName, t: Translate, values: Record<string, string>, activeToday: number) {
+function designCopy(name: NicheLanderName, t: Translate, values: Record<string, string>, activeToday: number | null) {
   if (name === "alonetonight")
     return {
       // A real count or nothing: never activity that did not happen (docs/product.md §1.5).
-      active: activeToday > 0 ? t("alonetonight.active", { ...values, count: activeToday }) : "",
+      active: activeToday ? t("alonetonight.active", { ...values, count: activeToday }) : "",
       private: t("alonetonight.private", values),
     };
   if (name === "maplanding")
