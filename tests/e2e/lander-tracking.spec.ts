@@ -1,4 +1,4 @@
-import { createMember, demo, expect, logIn, say, strings, test } from "./support/fixtures";
+import { createMember, demo, expect, fillSignupSteps, logIn, strings, test } from "./support/fixtures";
 
 const { en } = strings;
 
@@ -29,19 +29,15 @@ test("a visitor from an advert signs up on the swipe lander, and the moderators'
   await page.getByRole("link", { name: en.index.signupCta }).click();
   await expect(page).toHaveURL(/\/signup$/);
 
-  await page.getByLabel(en.signup.genders.female, { exact: true }).check();
-  await page.getByLabel(en.signup.seekingOptions.male, { exact: true }).check();
-  await page.getByRole("button", { name: en.signup.next }).click();
-  await page.getByLabel(en.signup.dateOfBirth).fill("1990-05-06");
-  await page.getByRole("button", { name: en.signup.next }).click();
-  await page.getByLabel(en.signup.country).selectOption("IE");
-  await page.getByRole("button", { name: en.signup.next }).click();
-  await page.getByLabel(en.signup.name).fill("Swiped");
-  await page.getByRole("button", { name: en.signup.next }).click();
-  await page.getByLabel(en.signup.email).fill(email);
-  await page.getByLabel(en.signup.password, { exact: true }).fill("lander journey password");
-  await page.getByLabel(say("en", "signup.termsConsent", { count: 18 }), { exact: false }).check();
-  await page.getByRole("button", { name: en.signup.create }).click();
+  await fillSignupSteps(page, "en", {
+    gender: "female",
+    seeking: "male",
+    dateOfBirth: "1990-05-06",
+    country: "IE",
+    name: "Swiped",
+    email: email,
+    password: "lander journey password",
+  });
   await expect(page).not.toHaveURL(/\/signup$/);
 
   await page.goto("/dev/outbox");

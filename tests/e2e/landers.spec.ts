@@ -1,7 +1,7 @@
 import deLanders from "../../app/i18n/locales/de/landers.json" with { type: "json" };
 import enLanders from "../../app/i18n/locales/en/landers.json" with { type: "json" };
 import { landerResponseSchema, nicheLanderNames } from "../../contract/niche-landers";
-import { expect, fill, say, strings, test } from "./support/fixtures";
+import { expect, fill, fillSignupSteps, say, strings, test } from "./support/fixtures";
 
 const { en, de } = strings;
 const site = { site: "Heartline" };
@@ -103,19 +103,15 @@ test("from a German lander, the signup is in German and signs the visitor up", a
   await page.getByRole("link", { name: deLanders.socialnetwork.cta }).click();
   await expect(page).toHaveURL(/\/signup$/);
   await expect(page.locator("html")).toHaveAttribute("lang", "de");
-  await page.getByLabel(de.signup.genders.male, { exact: true }).check();
-  await page.getByLabel(de.signup.seekingOptions.female, { exact: true }).check();
-  await page.getByRole("button", { name: de.signup.next }).click();
-  await page.getByLabel(de.signup.dateOfBirth).fill("1979-03-08");
-  await page.getByRole("button", { name: de.signup.next }).click();
-  await page.getByLabel(de.signup.country).selectOption("DE");
-  await page.getByRole("button", { name: de.signup.next }).click();
-  await page.getByLabel(de.signup.name).fill("Lander");
-  await page.getByRole("button", { name: de.signup.next }).click();
-  await page.getByLabel(de.signup.email).fill(`lander-${testInfo.project.name}-${Date.now()}@example.com`);
-  await page.getByLabel(de.signup.password, { exact: true }).fill("lander journey password");
-  await page.getByLabel(say("de", "signup.termsConsent", { count: 18 }), { exact: false }).check();
-  await page.getByRole("button", { name: de.signup.create }).click();
+  await fillSignupSteps(page, "de", {
+    gender: "male",
+    seeking: "female",
+    dateOfBirth: "1979-03-08",
+    country: "DE",
+    name: "Lander",
+    email: `lander-${testInfo.project.name}-${Date.now()}@example.com`,
+    password: "lander journey password",
+  });
   await expect(page.getByRole("heading", { name: fill(de.completeSignup.welcome, { name: "Lander" }) })).toBeVisible();
 });
 

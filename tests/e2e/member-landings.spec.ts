@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { createMember, expect, fill, logIn, say, strings, test } from "./support/fixtures";
+import { createMember, expect, fill, fillSignupSteps, logIn, strings, test } from "./support/fixtures";
 
 const { en, de, nl } = strings;
 
@@ -125,19 +125,15 @@ test("after signing up from a landing and activating, the member is offered to w
   await page.goto(`/members/${member.id}/landing3`);
   await page.getByRole("link", { name: fill(en.landing.signup, { name: member.name }) }).click();
 
-  await page.getByLabel(en.signup.genders.male, { exact: true }).check();
-  await page.getByLabel(en.signup.seekingOptions.female, { exact: true }).check();
-  await page.getByRole("button", { name: en.signup.next }).click();
-  await page.getByLabel(en.signup.dateOfBirth).fill("1988-09-12");
-  await page.getByRole("button", { name: en.signup.next }).click();
-  await page.getByLabel(en.signup.country).selectOption("IE");
-  await page.getByRole("button", { name: en.signup.next }).click();
-  await page.getByLabel(en.signup.name).fill("Landed");
-  await page.getByRole("button", { name: en.signup.next }).click();
-  await page.getByLabel(en.signup.email).fill(email);
-  await page.getByLabel(en.signup.password, { exact: true }).fill("landing journey password");
-  await page.getByLabel(say("en", "signup.termsConsent", { count: 18 }), { exact: false }).check();
-  await page.getByRole("button", { name: en.signup.create }).click();
+  await fillSignupSteps(page, "en", {
+    gender: "male",
+    seeking: "female",
+    dateOfBirth: "1988-09-12",
+    country: "IE",
+    name: "Landed",
+    email: email,
+    password: "landing journey password",
+  });
   await expect(page).toHaveURL(new RegExp(`/members/${member.id}\\?`));
 
   // The activation link from the mail.

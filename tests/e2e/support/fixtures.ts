@@ -113,6 +113,39 @@ async function withoutQuietHours(member: { email: string; password: string }) {
   }
 }
 
+/**
+ * Goes through the signup's steps from the first (genders) to "Create account", in the page's language, with plain
+ * answers; the caller checks where it lands.
+ */
+export async function fillSignupSteps(
+  page: Page,
+  locale: keyof typeof strings,
+  answers: {
+    gender: "male" | "female";
+    seeking: "male" | "female";
+    dateOfBirth: string;
+    country: string;
+    name: string;
+    email: string;
+    password: string;
+  },
+) {
+  const s = strings[locale].signup;
+  await page.getByLabel(s.genders[answers.gender], { exact: true }).check();
+  await page.getByLabel(s.seekingOptions[answers.seeking], { exact: true }).check();
+  await page.getByRole("button", { name: s.next }).click();
+  await page.getByLabel(s.dateOfBirth).fill(answers.dateOfBirth);
+  await page.getByRole("button", { name: s.next }).click();
+  await page.getByLabel(s.country).selectOption(answers.country);
+  await page.getByRole("button", { name: s.next }).click();
+  await page.getByLabel(s.name).fill(answers.name);
+  await page.getByRole("button", { name: s.next }).click();
+  await page.getByLabel(s.email).fill(answers.email);
+  await page.getByLabel(s.password, { exact: true }).fill(answers.password);
+  await page.getByLabel(say(locale, "signup.termsConsent", { count: 18 }), { exact: false }).check();
+  await page.getByRole("button", { name: s.create }).click();
+}
+
 export async function logIn(page: Page, member: { email: string; password: string }) {
   await page.goto("/login");
   if (await page.getByRole("dialog").count()) await skipEntryWarning(page);
