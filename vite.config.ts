@@ -1,7 +1,59 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import purgeCss from "@fullhuman/postcss-purgecss";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
 import { compression } from "vite-plugin-compression2";
+
+/** The app's modules that these reach through `~/…` and relative imports, themselves included: what their markup names. */
+function modulesReachedFrom(entries: string[]): string[] {
+  const found = new Set<string>();
+  const pending = entries.map((entry) => path.resolve(entry));
+  for (let file = pending.pop(); file; file = pending.pop()) {
+    if (found.has(file)) continue;
+    found.add(file);
+    // `~/x`, `./x` and `../x`, with or without a query (`?url`: a script the page links, such as the swipe lander's).
+    const imports = readFileSync(file, "utf8").matchAll(
+      /(?:from|import)\s*\(?\s*["']((?:~\/|\.)[^"'?]+)(?:\?[^"']*)?["']/g,
+    );
+    for (const [, specifier] of imports) {
+      const base = specifier!.startsWith("~/")
+        ? path.resolve("app", specifier!.slice(2))
+        : path.resolve(path.dirname(file), specifier!);
+      const module = [`${base}.tsx`, `${base}.ts`, base].find(
+        (candidate) => /\.(tsx?|js)$/.test(candidate) && existsSync(candidate),
+      );
+      if (module) pending.push(module);
+    }
+  }
+  return [...found];
+}
+
+/**
+ * The lander layout and its pages, as routes.ts lists them under it, with all they import (root.tsx among it, whose
+ * markup wraps them): what the lander layout's stylesheet keeps.
+ */
+function landerModules(): string[] {
+  const routes = readFileSync("app/routes.ts", "utf8");
+  const block = /layout\("layouts\/lander\.tsx"[\s\S]*?\n {2}\]\)/.exec(routes)?.[0];
+  if (!block) throw new Error("routes.ts has no lander layout: the lander stylesheet cannot be trimmed");
+  const pages = [...block.matchAll(/"(routes\/[\w./-]+\.tsx)"/g)].map(([, file]) => `app/${file}`);
+  return modulesReachedFrom(["app/layouts/lander.tsx", ...pages]);
+}
+
+/**
+ * Bootstrap's variables that the app's own stylesheets read (`var(--bs-…)`). The purge sees one stylesheet at a time:
+ * without this, a variable that only a route's stylesheet reads would be dropped from the stylesheet declaring it.
+ */
+function variablesReadByAppStylesheets(): string[] {
+  const stylesheets = readdirSync("app/styles", { recursive: true, encoding: "utf8" }).filter((f) =>
+    f.endsWith(".scss"),
+  );
+  const read = stylesheets.flatMap((file) =>
+    [...readFileSync(path.join("app/styles", file), "utf8").matchAll(/var\((--bs-[\w-]+)/g)].map(([, name]) => name!),
+  );
+  return [...new Set(read)];
+}
 
 export default defineConfig(({ command }) => ({
   plugins: [
@@ -21,15 +73,20 @@ export default defineConfig(({ command }) => ({
         command === "build"
           ? [
               purgeCss({
-                content: ["app/**/*.tsx", "app/**/*.ts"],
+                // The lander layout's stylesheet keeps what its pages name; the site's, what any page names.
+                contentFunction: (stylesheet) =>
+                  /lander-base\.scss(\?|$)/.test(stylesheet) ? landerModules() : ["app/**/*.{ts,tsx,js}"],
                 // The niche's accent and the lander's design are classes named at run time (docs/product.md §2.25).
-                safelist: [
-                  /^alert-(success|info|warning|danger)$/,
-                  /^bg-(warning|danger)$/,
-                  /^signup-progress-\d$/,
-                  /^niche-/,
-                  /^lander-/,
-                ],
+                safelist: {
+                  standard: [
+                    /^alert-(success|info|warning|danger)$/,
+                    /^bg-(warning|danger)$/,
+                    /^signup-progress-\d$/,
+                    /^niche-/,
+                    /^lander-/,
+                  ],
+                  variables: variablesReadByAppStylesheets(),
+                },
                 variables: true,
                 keyframes: true,
               }),

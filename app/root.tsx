@@ -24,7 +24,8 @@ import {
 import { getCompanyInfo, getSettings } from "./services/settings.server";
 import { shareCard } from "./services/share-card.server";
 import { termsVersionDate } from "./services/site-info";
-import "./styles/app.scss";
+import siteStylesheet from "./styles/app.scss?url";
+import landerStylesheet from "./styles/lander-base.scss?url";
 
 export const middleware: Route.MiddlewareFunction[] = [
   refuseUnreadableForm,
@@ -140,6 +141,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const matches = useMatches();
   const hydrate = matches.some((m) => (m.handle as RouteHandle | undefined)?.hydrate);
+  const landerPage = matches.some((m) => m.id === "layout-lander");
   const translator = useTranslation();
   const locale = root?.locale ?? translator.locale;
   return (
@@ -151,6 +153,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="manifest" href="/manifest.webmanifest" />
         <link rel="apple-touch-icon" href="/app-icons/192" />
+        {/* An advert's page takes the site's stylesheet trimmed to what the lander layout uses (vite.config.ts). */}
+        <link rel="stylesheet" href={landerPage ? landerStylesheet : siteStylesheet} />
         <Meta />
         <Links />
         {hydrate && (

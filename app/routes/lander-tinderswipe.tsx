@@ -3,12 +3,15 @@ import { FictionalMarker } from "~/components/fictional-marker";
 import { MemberPhoto } from "~/components/member-photo";
 import { useTranslation } from "~/i18n/translator";
 import { useRootData } from "~/root";
+import swipeScript from "~/scripts/lander-swipe.js?url&no-inline";
 import { callApi } from "~/services/api.server";
 import { getMember } from "~/services/auth.server";
 import { getI18n } from "~/services/i18n.server";
+import { useNonce } from "~/services/nonce";
 import { pageMeta } from "~/services/seo";
 import { landerProfilesResponseSchema } from "../../contract/members";
 import type { Route } from "./+types/lander-tinderswipe";
+import "~/styles/swipe-lander.scss";
 
 /** Ids a query lists (`1,5,9`), as numbers, at most as many as the stack holds. */
 function idsOf(value: string | null): number[] {
@@ -20,9 +23,9 @@ function idsOf(value: string | null): number[] {
 }
 
 /**
- * The tinder-swipe lander (docs/product.md §2.24): real members' cards one at a time, Like or Skip, then the signup.
- * A visitor's choices travel in the address (GET forms: no script, no cookie, nothing stored); a member plays the
- * real swipe game instead.
+ * The tinder-swipe lander (docs/product.md §2.24): members' cards one at a time, Like or Skip, then the signup.
+ * A visitor's choices travel in the address (GET forms: no cookie, nothing stored); a member plays the real swipe game
+ * instead. The buttons work without JavaScript; with it, a small script of its own adds the swipe gestures.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const call = { request, context };
@@ -47,7 +50,7 @@ export default function TinderSwipeLander({ loaderData }: Route.ComponentProps) 
   const { t } = useTranslation();
   const { card, liked } = loaderData;
   return (
-    <main id="main" className="flex-grow-1 container-lg py-5">
+    <main id="main" className="flex-grow-1 container-lg py-5 swipe-lander">
       <div className="swipe-game mx-auto">
         <h1 className="h3 text-center mb-3">{loaderData.title}</h1>
         {card ? <SwipeCard data={loaderData} card={card} /> : <Done liked={liked} />}
@@ -59,12 +62,16 @@ export default function TinderSwipeLander({ loaderData }: Route.ComponentProps) 
 
 type LanderData = Route.ComponentProps["loaderData"];
 
-/** One card and its two buttons: a GET form that carries what was seen and liked to the next card. */
+/**
+ * One card and its two buttons: a GET form that carries what was seen and liked to the next card. The script makes
+ * a drag of the card (or an arrow key) press one of them (app/scripts/lander-swipe.js).
+ */
 function SwipeCard({ data, card }: { data: LanderData; card: NonNullable<LanderData["card"]> }) {
   const { t } = useTranslation();
   const root = useRootData();
+  const nonce = useNonce();
   return (
-    <article className="card border-0 shadow-sm" aria-labelledby="card-name">
+    <article className="card border-0 shadow-sm swipe-card" aria-labelledby="card-name" data-swipe-card>
       {card.main_image && (
         <MemberPhoto
           src={`${root?.site.cdnPrefix}/${card.main_image.filename}`}
@@ -73,6 +80,7 @@ function SwipeCard({ data, card }: { data: LanderData; card: NonNullable<LanderD
           height={600}
           className="card-img-top portrait-photo"
           fetchPriority="high"
+          draggable={false}
         />
       )}
       <div className="card-body">
@@ -95,6 +103,7 @@ function SwipeCard({ data, card }: { data: LanderData; card: NonNullable<LanderD
           </button>
         </Form>
       </div>
+      <script type="module" src={swipeScript} nonce={nonce} />
     </article>
   );
 }
