@@ -17,6 +17,7 @@ import * as m0014 from "./migrations/0014-push";
 import * as m0015 from "./migrations/0015-member-landings";
 import * as m0016 from "./migrations/0016-lander-video";
 import * as m0017 from "./migrations/0017-lander-visits";
+import * as m0018 from "./migrations/0018-recently-active-index";
 
 // Listed by hand so that the build and tsx resolve them the same way; numbered, frozen once landed.
 const migrations: Record<string, Migration> = {
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   "0015-member-landings": m0015,
   "0016-lander-video": m0016,
   "0017-lander-visits": m0017,
+  "0018-recently-active-index": m0018,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
