@@ -1,9 +1,10 @@
 import { data } from "react-router";
 import { useTranslation } from "~/i18n/translator";
 import { getI18n, localeOf } from "~/services/i18n.server";
+import { legalPageText } from "~/services/legal-pages.server";
 import { pageMeta } from "~/services/seo";
 import { getCompanyInfo, getSettings } from "~/services/settings.server";
-import { cleanPhone, termsVersionDate } from "~/services/site-info";
+import { cleanPhone } from "~/services/site-info";
 import { structuredDataMeta } from "~/services/structured-data";
 import type { Route } from "./+types/pages";
 
@@ -19,11 +20,6 @@ const pageKeys: Record<string, string> = {
   "2257": "recordKeeping",
 };
 
-interface Section {
-  heading: string;
-  body: string;
-}
-
 /** A legal or help page: its text in the member's language, filled with the site's and company's facts. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const slug = params.token ?? new URL(request.url).pathname.split("/")[2] ?? "";
@@ -31,32 +27,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!key) throw data(null, { status: 404 });
   const call = { request, context };
   const [settings, company] = await Promise.all([getSettings(call), getCompanyInfo(call)]);
-  const locale = localeOf(context);
-  const t = getI18n(context).getFixedT(locale, "pages");
-  const termsDate = new Intl.DateTimeFormat(locale === "no" ? "nb" : locale, {
-    dateStyle: "long",
-    timeZone: "UTC",
-  }).format(termsVersionDate(company.added));
-  const values = {
-    site: settings.name,
-    domain: settings.domain,
-    company: company.name,
-    address: company.address,
-    city: company.city,
-    kvk: company.kvk,
-    vat: company.vat_numbers.join(", "),
-    email: settings.support_email,
-    phone: settings.support_phone,
-    refundDays: settings.refund_days,
-    minAge: settings.minimum_age,
-    termsDate,
-  };
   return {
     key,
-    title: t(`${key}.title`, values),
-    intro: t(`${key}.intro`, values),
-    sections: t(`${key}.sections`, { ...values, returnObjects: true }) as unknown as Section[],
-    updated: key === "terms" || key === "privacy" ? termsDate : null,
+    ...legalPageText(getI18n(context), localeOf(context), key, settings, company),
     email: settings.support_email,
     phone: settings.support_phone,
   };
