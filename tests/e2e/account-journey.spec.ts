@@ -1,18 +1,7 @@
 import type { Page } from "@playwright/test";
-import { expect, fill, say, skipEntryWarning, strings, test } from "./support/fixtures";
+import { expect, fill, followMailedLink, say, skipEntryWarning, strings, test } from "./support/fixtures";
 
 const { en } = strings;
-
-/** Opens the newest mailed link to `to` whose path starts with `path`, as a member would from their inbox. */
-async function followMailedLink(page: Page, to: string, path: string) {
-  await page.goto("/dev/outbox");
-  const link = page
-    .getByRole("listitem")
-    .filter({ hasText: to })
-    .getByRole("link", { name: new RegExp(path.replace(/\//g, "\\/")) })
-    .first();
-  await page.goto((await link.getAttribute("href"))!);
-}
 
 async function signUp(page: Page, email: string, password: string) {
   await page.goto("/signup");

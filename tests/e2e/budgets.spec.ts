@@ -1,7 +1,7 @@
 import { gzipSync } from "node:zlib";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { nicheLanderNames } from "../../contract/niche-landers";
-import { demo, expect, logIn, strings, test } from "./support/fixtures";
+import { demo, entryWarningAlreadyConfirmed, expect, logIn, strings, test } from "./support/fixtures";
 
 // Byte budgets per page (docs in README "Speed"): deterministic, so they belong in the tests; timing does not.
 const kB = 1024;
@@ -46,9 +46,7 @@ test("public pages load no JavaScript but the swipe lander's gestures, and at mo
   page,
   request,
 }) => {
-  await page
-    .context()
-    .addCookies([{ name: "entry_warning_skipped", value: "1", url: test.info().project.use.baseURL! }]);
+  await entryWarningAlreadyConfirmed(page.context());
   await page.goto("/members");
   const profile = await page.locator("main a[href^='/members/']").first().getAttribute("href");
   for (const path of [
@@ -104,9 +102,7 @@ test("the moderation area stays within the member pages' budgets", async ({ page
 });
 
 test("the login and signup pages stay within the same budgets with their forms", async ({ page, request }) => {
-  await page
-    .context()
-    .addCookies([{ name: "entry_warning_skipped", value: "1", url: test.info().project.use.baseURL! }]);
+  await entryWarningAlreadyConfirmed(page.context());
   for (const path of ["/login", "/signup"]) {
     const weight = await weigh(page, request, path);
     expect.soft(weight.js, path).toBeLessThanOrEqual(jsBudget);
@@ -122,9 +118,7 @@ test("a hydrating page's HTML fits the first round trip; its language's strings 
   page,
   request,
 }) => {
-  await page
-    .context()
-    .addCookies([{ name: "entry_warning_skipped", value: "1", url: test.info().project.use.baseURL! }]);
+  await entryWarningAlreadyConfirmed(page.context());
   await page.goto("/members");
   const profile = (await page.locator("main a[href^='/members/']").first().getAttribute("href"))!;
   const files = new Map<string, string>();

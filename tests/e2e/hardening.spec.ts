@@ -1,4 +1,13 @@
-import { createMember, demo, expect, logIn, skipEntryWarning, strings, test } from "./support/fixtures";
+import {
+  createMember,
+  demo,
+  expect,
+  followMailedLink,
+  logIn,
+  skipEntryWarning,
+  strings,
+  test,
+} from "./support/fixtures";
 
 const { en } = strings;
 
@@ -35,13 +44,7 @@ test("the deletion mail's link reactivates with a button, then asks to log in; i
   const deleted = await request.delete("/api/user.php", { headers: { cookie }, data: { password: member.password } });
   expect(deleted.status()).toBe(200);
 
-  await page.goto("/dev/outbox");
-  const link = page
-    .getByRole("listitem")
-    .filter({ hasText: member.email })
-    .getByRole("link", { name: /\/login\?reactivate=/ })
-    .first();
-  await page.goto((await link.getAttribute("href"))!);
+  await followMailedLink(page, member.email, "/login?reactivate=");
   await skipEntryWarning(page);
   await expect(page.getByRole("heading", { name: en.deletion.reactivateTitle })).toBeVisible();
   await page.getByRole("button", { name: en.deletion.reactivateButton }).click();

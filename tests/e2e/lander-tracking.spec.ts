@@ -1,9 +1,19 @@
-import { createMember, demo, expect, fillSignupSteps, logIn, strings, test } from "./support/fixtures";
+import {
+  createMember,
+  demo,
+  entryWarningAlreadyConfirmed,
+  expect,
+  fillSignupSteps,
+  followMailedLink,
+  logIn,
+  strings,
+  test,
+} from "./support/fixtures";
 
 const { en } = strings;
 
-test.beforeEach(async ({ page }, testInfo) => {
-  await page.context().addCookies([{ name: "entry_warning_skipped", value: "1", url: testInfo.project.use.baseURL! }]);
+test.beforeEach(async ({ page }) => {
+  await entryWarningAlreadyConfirmed(page.context());
 });
 
 // docs/product.md §3.11, §6.7: the first visit's lander and traffic source go with the signup, and the staff report
@@ -40,13 +50,7 @@ test("a visitor from an advert signs up on the swipe lander, and the moderators'
   });
   await expect(page).not.toHaveURL(/\/signup$/);
 
-  await page.goto("/dev/outbox");
-  const link = page
-    .getByRole("listitem")
-    .filter({ hasText: email })
-    .getByRole("link", { name: /\/activate\/done/ })
-    .first();
-  await page.goto((await link.getAttribute("href"))!);
+  await followMailedLink(page, email, "/activate/done");
   await expect(page.getByRole("heading", { name: en.activation.doneTitle })).toBeVisible();
 
   const staff = await browser.newContext({ javaScriptEnabled: testInfo.project.use.javaScriptEnabled });

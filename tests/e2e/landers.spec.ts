@@ -1,13 +1,13 @@
 import deLanders from "../../app/i18n/locales/de/landers.json" with { type: "json" };
 import enLanders from "../../app/i18n/locales/en/landers.json" with { type: "json" };
 import { landerResponseSchema, nicheLanderNames } from "../../contract/niche-landers";
-import { expect, fill, fillSignupSteps, say, strings, test } from "./support/fixtures";
+import { entryWarningAlreadyConfirmed, expect, fill, fillSignupSteps, say, strings, test } from "./support/fixtures";
 
 const { en, de } = strings;
 const site = { site: "Heartline" };
 
-test.beforeEach(async ({ page }, testInfo) => {
-  await page.context().addCookies([{ name: "entry_warning_skipped", value: "1", url: testInfo.project.use.baseURL! }]);
+test.beforeEach(async ({ page }) => {
+  await entryWarningAlreadyConfirmed(page.context());
 });
 
 // docs/product.md §2.25: eight designs of real members, in the visitor's language or the slug's; no script.

@@ -1,6 +1,6 @@
 import type { Browser, TestInfo } from "@playwright/test";
 import it from "../../app/i18n/locales/it/common.json" with { type: "json" };
-import { createMember, expect, fill, logIn, strings, test } from "./support/fixtures";
+import { createMember, entryWarningAlreadyConfirmed, expect, fill, logIn, strings, test } from "./support/fixtures";
 
 const { en, nl } = strings;
 
@@ -10,7 +10,7 @@ async function visitorFrom(browser: Browser, testInfo: TestInfo, country?: strin
     ...testInfo.project.use,
     ...(country ? { extraHTTPHeaders: { "cf-ipcountry": country } } : {}),
   });
-  await context.addCookies([{ name: "entry_warning_skipped", value: "1", url: testInfo.project.use.baseURL! }]);
+  await entryWarningAlreadyConfirmed(context);
   return context;
 }
 

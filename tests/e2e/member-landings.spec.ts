@@ -1,5 +1,15 @@
 import type { Page } from "@playwright/test";
-import { createMember, expect, fill, fillSignupSteps, logIn, strings, test } from "./support/fixtures";
+import {
+  createMember,
+  entryWarningAlreadyConfirmed,
+  expect,
+  fill,
+  fillSignupSteps,
+  followMailedLink,
+  logIn,
+  strings,
+  test,
+} from "./support/fixtures";
 
 const { en, de, nl } = strings;
 
@@ -15,8 +25,8 @@ async function memberFromSearch(page: Page, fictional = false) {
   return { id: Number(href.split("/")[2]), name };
 }
 
-test.beforeEach(async ({ page }, testInfo) => {
-  await page.context().addCookies([{ name: "entry_warning_skipped", value: "1", url: testInfo.project.use.baseURL! }]);
+test.beforeEach(async ({ page }) => {
+  await entryWarningAlreadyConfirmed(page.context());
 });
 
 // docs/product.md §2.23: three designs of one member's public page, leading to signup with that member.
@@ -137,13 +147,7 @@ test("after signing up from a landing and activating, the member is offered to w
   await expect(page).toHaveURL(new RegExp(`/members/${member.id}\\?`));
 
   // The activation link from the mail.
-  await page.goto("/dev/outbox");
-  const link = page
-    .getByRole("listitem")
-    .filter({ hasText: email })
-    .getByRole("link", { name: /\/activate\/done/ })
-    .first();
-  await page.goto((await link.getAttribute("href"))!);
+  await followMailedLink(page, email, "/activate/done");
   await expect(page.getByRole("heading", { name: en.activation.doneTitle })).toBeVisible();
   await expect(page.getByText(fill(en.activation.signedUpFor, { name: member.name }))).toBeVisible();
   await page.getByRole("link", { name: fill(en.landing.write, { name: member.name }) }).click();

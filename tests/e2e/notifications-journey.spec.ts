@@ -1,5 +1,14 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { createMember, expect, fill, logIn, strings, type TestMember, test } from "./support/fixtures";
+import {
+  createMember,
+  entryWarningAlreadyConfirmed,
+  expect,
+  fill,
+  logIn,
+  strings,
+  type TestMember,
+  test,
+} from "./support/fixtures";
 
 const { en } = strings;
 
@@ -35,7 +44,7 @@ test("a like is mailed; its link unsubscribes without a login; the member is tol
 
   // Ben opens the link from his mail, logged out: asked first, then unsubscribed.
   const benContext = await browser.newContext({ ...testInfo.project.use });
-  await benContext.addCookies([{ name: "entry_warning_skipped", value: "1", url: testInfo.project.use.baseURL! }]);
+  await entryWarningAlreadyConfirmed(benContext);
   const benPage = await benContext.newPage();
   await benPage.goto(await unsubscribeLink(request, ben.email));
   const what = en.notifications.unsubscribe.what.likes;

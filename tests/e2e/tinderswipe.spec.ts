@@ -1,10 +1,10 @@
 import type { Page } from "@playwright/test";
-import { createMember, expect, fill, logIn, strings, test } from "./support/fixtures";
+import { createMember, entryWarningAlreadyConfirmed, expect, fill, logIn, strings, test } from "./support/fixtures";
 
 const { en } = strings;
 
-test.beforeEach(async ({ page }, testInfo) => {
-  await page.context().addCookies([{ name: "entry_warning_skipped", value: "1", url: testInfo.project.use.baseURL! }]);
+test.beforeEach(async ({ page }) => {
+  await entryWarningAlreadyConfirmed(page.context());
 });
 
 // docs/product.md §2.24: members' cards one at a time; Like and Skip are a GET form, so they work without

@@ -1,4 +1,4 @@
-import { test as base, expect, type Page, request as playwrightRequest } from "@playwright/test";
+import { type BrowserContext, test as base, expect, type Page, request as playwrightRequest } from "@playwright/test";
 import sharp from "sharp";
 import { keyOf } from "../../../app/i18n/keys";
 import de from "../../../app/i18n/locales/de/common.json" with { type: "json" };
@@ -48,6 +48,11 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 });
 
 export { expect };
+
+/** A browser that confirmed the entry warning on an earlier visit (its cookie), for journeys that are not about it. */
+export async function entryWarningAlreadyConfirmed(context: BrowserContext) {
+  await context.addCookies([{ name: "entry_warning_skipped", value: "1", url: test.info().project.use.baseURL! }]);
+}
 
 /** Confirms the adult-content entry warning, as every first visit must. */
 export async function skipEntryWarning(page: Page) {
@@ -144,6 +149,17 @@ export async function fillSignupSteps(
   await page.getByLabel(s.password, { exact: true }).fill(answers.password);
   await page.getByLabel(say(locale, "signup.termsConsent", { count: 18 }), { exact: false }).check();
   await page.getByRole("button", { name: s.create }).click();
+}
+
+/** Opens the newest mailed link to `to` whose path starts with `path`, as a member would from their inbox. */
+export async function followMailedLink(page: Page, to: string, path: string) {
+  await page.goto("/dev/outbox");
+  const link = page
+    .getByRole("listitem")
+    .filter({ hasText: to })
+    .getByRole("link", { name: new RegExp(path.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")) })
+    .first();
+  await page.goto((await link.getAttribute("href"))!);
 }
 
 export async function logIn(page: Page, member: { email: string; password: string }) {
