@@ -388,6 +388,8 @@ export async function sendMessage(
     }
     await trx.updateTable("conversations").set({ last_message_at: at }).where("id", "=", conversation.id).execute();
     await repo.raiseMark(trx, conversation.id, sender.id, "read_up_to", message.id);
+    // The receiver's mail or push comes with the message or not at all (and costs no commit of its own).
+    await queueNotification(trx, { userId: receiverId, event: "message", actorId: sender.id, subjectId: message.id });
     return { message, refused: false, balance: paid.balance };
   });
   if (sent.refused) throw new ApiError(402, "insufficient_credits", "You do not have enough credits");
@@ -397,7 +399,6 @@ export async function sendMessage(
       await events
         .publish({ userId, type: "message", conversation: message.conversation_id, id: message.id })
         .catch(() => undefined);
-    await queueNotification(db, { userId: receiverId, event: "message", actorId: sender.id, subjectId: message.id });
   }
   // `written`: this call wrote the message (not a twin under the same key), so what it stored is in use.
   if (!sent.message) return { ...(await answer(db, sender, message)), written: false };
