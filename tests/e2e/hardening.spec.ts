@@ -95,13 +95,27 @@ test("a form post from another site is refused, by Origin or, without it, by Ref
   ).toBe(403);
 });
 
-test("security headers are on every answer: pages, static files and /healthz", async ({ request }) => {
-  for (const path of ["/", "/favicon.svg", "/healthz"]) {
+test("security headers are on every answer: pages, static files, /healthz and the API", async ({ request }) => {
+  for (const path of ["/", "/favicon.svg", "/healthz", "/api/settings.php", "/api/no-such-endpoint.php"]) {
     const headers = (await request.get(path)).headers();
     expect(headers["content-security-policy"], path).toContain("base-uri 'none'");
     expect(headers["content-security-policy"], path).toContain("frame-ancestors 'none'");
     expect(headers["x-content-type-options"], path).toBe("nosniff");
   }
+  // The API's answers are data: their policy allows nothing at all, and no page's nonce.
+  const api = (await request.get("/api/settings.php")).headers()["content-security-policy"];
+  expect(api).toContain("default-src 'none'");
+  expect(api).not.toContain("nonce-");
+});
+
+test("an API call from another site is refused", async ({ request }) => {
+  const foreign = await request.post("/api/user.php", {
+    headers: { origin: "https://evil.example" },
+    data: { email: "free@example.com", password: "demo-free-2026" },
+  });
+  expect(foreign.status()).toBe(403);
+  expect((await foreign.json()).error).toBe("forbidden_origin");
+  expect(foreign.headers()["x-content-type-options"]).toBe("nosniff");
 });
 
 test("the outbox page answers this machine only", async ({ request }) => {
