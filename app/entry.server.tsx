@@ -5,6 +5,7 @@ import { TranslatorContext } from "./i18n/translator";
 import { compressDocument } from "./services/compress-document.server";
 import { getTranslator } from "./services/i18n.server";
 import { logger } from "./services/logger.server";
+import { withoutModulePreloads } from "./services/module-preloads.server";
 import { NonceProvider } from "./services/nonce";
 import { requestInfoContext } from "./services/request-context";
 import { preloadSettings } from "./services/settings.server";
@@ -45,7 +46,7 @@ export default function handleRequest(
       final(done) {
         clearTimeout(timer);
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        const html = Buffer.concat(chunks);
+        const html = withoutModulePreloads(Buffer.concat(chunks));
         resolve(
           new Response(compressDocument(request.headers.get("accept-encoding"), html, responseHeaders), {
             headers: responseHeaders,

@@ -143,3 +143,25 @@ test("a hydrating page's HTML fits the first round trip; its language's strings 
     .poll(() => page.locator("main").evaluate((el) => Object.keys(el).some((key) => key.startsWith("__react"))))
     .toBe(true);
 });
+
+test("a hydrating page asks for its stylesheet and first photos before its scripts, then hydrates", async ({
+  page,
+  request,
+}) => {
+  await entryWarningAlreadyConfirmed(page.context());
+  const html = await (await request.get("/members", { headers: { cookie: "entry_warning_skipped=1" } })).text();
+  expect(html).toContain('type="module"');
+  expect(html).not.toContain('rel="modulepreload"');
+
+  const asked: { kind: string; url: string }[] = [];
+  page.on("request", (r) => asked.push({ kind: r.resourceType(), url: r.url() }));
+  await page.goto("/members");
+  const firstScript = asked.findIndex((r) => r.kind === "script");
+  expect(firstScript).toBeGreaterThan(0);
+  const before = asked.slice(0, firstScript).map((r) => r.kind);
+  expect(before).toContain("stylesheet");
+  expect(before).toContain("image");
+  await expect
+    .poll(() => page.locator("main").evaluate((el) => Object.keys(el).some((key) => key.startsWith("__react"))))
+    .toBe(true);
+});
