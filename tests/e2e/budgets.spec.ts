@@ -1,7 +1,7 @@
 import { gzipSync } from "node:zlib";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { nicheLanderNames } from "../../contract/niche-landers";
-import { demo, entryWarningAlreadyConfirmed, expect, logIn, strings, test } from "./support/fixtures";
+import { demo, entryWarningAlreadyConfirmed, expect, hydrated, logIn, strings, test } from "./support/fixtures";
 
 // Byte budgets per page (docs in README "Speed"): deterministic, so they belong in the tests; timing does not.
 const kB = 1024;
@@ -139,9 +139,7 @@ test("a hydrating page's HTML fits the first round trip; its language's strings 
   expect((await (await request.get(files.get("de")!)).json()).nav.searchMembers).toBe(strings.de.nav.searchMembers);
   // The page hydrates with them: React takes over its elements.
   await page.goto(`${profile}?lng=de`);
-  await expect
-    .poll(() => page.locator("main").evaluate((el) => Object.keys(el).some((key) => key.startsWith("__react"))))
-    .toBe(true);
+  await hydrated(page.locator("main"));
 });
 
 test("a hydrating page asks for its stylesheet and first photos before its scripts, then hydrates", async ({
@@ -161,7 +159,5 @@ test("a hydrating page asks for its stylesheet and first photos before its scrip
   const before = asked.slice(0, firstScript).map((r) => r.kind);
   expect(before).toContain("stylesheet");
   expect(before).toContain("image");
-  await expect
-    .poll(() => page.locator("main").evaluate((el) => Object.keys(el).some((key) => key.startsWith("__react"))))
-    .toBe(true);
+  await hydrated(page.locator("main"));
 });

@@ -1,7 +1,7 @@
-import type { CDPSession, Locator, Page } from "@playwright/test";
+import type { CDPSession, Page } from "@playwright/test";
 import mail from "../../api/mail/locales/en.json" with { type: "json" };
 import { startFakePushService } from "../api/support/fake-push-service";
-import { createMember, expect, fill, logIn, strings, test } from "./support/fixtures";
+import { createMember, expect, fill, hydrated, logIn, strings, test } from "./support/fixtures";
 
 const { en } = strings;
 
@@ -79,13 +79,6 @@ async function registrationId(cdp: CDPSession) {
   );
   await cdp.send("ServiceWorker.enable");
   return registered;
-}
-
-/** Waits until React has taken over the element, so a click is a client navigation. */
-async function hydrated(element: Locator) {
-  await expect
-    .poll(() => element.evaluate((el) => Object.keys(el).some((key) => key.startsWith("__reactProps"))))
-    .toBe(true);
 }
 
 test("a member turns push on from the alert; a like reaches the device as a notification", async ({

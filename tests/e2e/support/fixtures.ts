@@ -1,4 +1,11 @@
-import { type BrowserContext, test as base, expect, type Page, request as playwrightRequest } from "@playwright/test";
+import {
+  type BrowserContext,
+  test as base,
+  expect,
+  type Locator,
+  type Page,
+  request as playwrightRequest,
+} from "@playwright/test";
 import sharp from "sharp";
 import { keyOf } from "../../../app/i18n/keys";
 import de from "../../../app/i18n/locales/de/common.json" with { type: "json" };
@@ -52,6 +59,13 @@ export { expect };
 /** A browser that confirmed the entry warning on an earlier visit (its cookie), for journeys that are not about it. */
 export async function entryWarningAlreadyConfirmed(context: BrowserContext) {
   await context.addCookies([{ name: "entry_warning_skipped", value: "1", url: test.info().project.use.baseURL! }]);
+}
+
+/** Waits until React has taken over the element: the page has hydrated, so a click is a client navigation. */
+export async function hydrated(element: Locator) {
+  await expect
+    .poll(() => element.evaluate((el) => Object.keys(el).some((key) => key.startsWith("__reactProps"))))
+    .toBe(true);
 }
 
 /** Confirms the adult-content entry warning, as every first visit must. */
