@@ -40,11 +40,16 @@ export const searchPageSize = 24;
 
 export const searchResponseSchema = z.object({
   profiles: z.array(profileCardSchema),
+  /** Matches, counted up to 1,000 (api/members/members.repository.ts searchCountCap). */
   total: z.number().int(),
+  /** More match than `total` says: the page reads "more than 1,000 members found". */
+  total_capped: z.boolean(),
   page: z.number().int(),
   pages: z.number().int(),
-  /** Similar profiles when the search is narrow, with their own count. */
-  similar: z.object({ profiles: z.array(profileCardSchema), total: z.number().int() }).nullable(),
+  /** Similar profiles when the search is narrow, with their own count (counted as `total` is). */
+  similar: z
+    .object({ profiles: z.array(profileCardSchema), total: z.number().int(), total_capped: z.boolean() })
+    .nullable(),
   /** A visitor sees only the first page; the rest leads to signup. */
   limited: z.boolean(),
 });

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { DbOrTx } from "../db/database";
-import { barredAccounts, cardColumns } from "../members/members.repository";
+import { anyBarred, barredAccounts, cardColumns } from "../members/members.repository";
 
 /** The pair in the order conversations keep it. */
 export const pairOf = (a: number, b: number) => (a < b ? { low: a, high: b } : { low: b, high: a });
@@ -98,8 +98,7 @@ export function receiverState(db: DbOrTx, senderId: number, receiverId: number) 
  */
 export async function pairClosed(db: DbOrTx, a: number, b: number) {
   if (await blockOfPair(db, a, b).executeTakeFirst()) return true;
-  const barred = await barredAccounts(db).where("users.id", "in", [a, b]).executeTakeFirst();
-  return Boolean(barred);
+  return anyBarred(db, [a, b]);
 }
 
 /** Moves a member's mark on a conversation forward (never back), creating it on first use. */

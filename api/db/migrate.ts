@@ -18,6 +18,7 @@ import * as m0015 from "./migrations/0015-member-landings";
 import * as m0016 from "./migrations/0016-lander-video";
 import * as m0017 from "./migrations/0017-lander-visits";
 import * as m0018 from "./migrations/0018-recently-active-index";
+import * as m0019 from "./migrations/0019-barred-accounts-indexes";
 
 // Listed by hand so that the build and tsx resolve them the same way; numbered, frozen once landed.
 const migrations: Record<string, Migration> = {
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   "0016-lander-video": m0016,
   "0017-lander-visits": m0017,
   "0018-recently-active-index": m0018,
+  "0019-barred-accounts-indexes": m0019,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

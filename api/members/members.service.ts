@@ -55,7 +55,14 @@ export async function search(db: Db, site: SiteRow, viewer: UserRow | null, quer
     min_age: query.min_age,
     max_age: query.max_age,
   };
-  const { rows, total } = await repo.searchProfiles(db, site.id, viewer?.id ?? null, filters, page, searchPageSize);
+  const { rows, total, capped } = await repo.searchProfiles(
+    db,
+    site.id,
+    viewer?.id ?? null,
+    filters,
+    page,
+    searchPageSize,
+  );
   let similar = null;
   const narrow = total < searchPageSize && (filters.region || filters.min_age || filters.max_age);
   if (narrow) {
@@ -68,11 +75,12 @@ export async function search(db: Db, site: SiteRow, viewer: UserRow | null, quer
       12,
       rows.map((r) => r.id),
     );
-    similar = { profiles: wider.rows.map((r) => toCard(site, r)), total: wider.total };
+    similar = { profiles: wider.rows.map((r) => toCard(site, r)), total: wider.total, total_capped: wider.capped };
   }
   return {
     profiles: rows.map((r) => toCard(site, r)),
     total,
+    total_capped: capped,
     page,
     pages: limited ? 1 : Math.max(1, Math.ceil(total / searchPageSize)),
     similar,

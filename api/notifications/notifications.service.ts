@@ -9,7 +9,6 @@ import type { NotificationChannel, NotificationEvent, NotificationQueueTable, Us
 import { ApiError } from "../errors";
 import { siteOrigin } from "../http/site-origin";
 import { mailText, renderMail } from "../mail/templates";
-import { barredAccounts } from "../members/members.repository";
 import { pushToMember } from "./push.service";
 import { quietUntil, timeZoneOf } from "./time-zones";
 
@@ -233,8 +232,7 @@ type QueueItem = Pick<NotificationQueueTable, "event" | "actor_id" | "subject_id
  */
 async function judge({ db }: NotificationDeps, member: UserRow, item: QueueItem, now: Date): Promise<Outcome> {
   if (member.status !== "active") return "inactive";
-  if (await barredAccounts(db).where("users.id", "in", [member.id, item.actor_id]).executeTakeFirst())
-    return "inactive";
+  // A block between the two, or either banned or suspended.
   if (await pairClosed(db, member.id, item.actor_id)) return "inactive";
   if (item.channel === "push") {
     if (member[pushPreferenceOf[item.event]] !== 1) return "preference";

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
-import { Link, redirect, useFetcher, useLocation } from "react-router";
+import { redirect, useFetcher, useLocation } from "react-router";
+import { PageLinks } from "~/components/page-links";
 import { ProfileCard } from "~/components/profile-card";
 import { SearchForm } from "~/components/search-form";
 import { SignupLink } from "~/components/signup-modal";
@@ -106,7 +107,9 @@ export default function Members({ loaderData }: Route.ComponentProps) {
         regions={loaderData.regions}
       />
       <p className="text-body-secondary" aria-live="polite">
-        {t("search.count", { count: loaderData.total })}
+        {loaderData.total_capped
+          ? t("search.countCapped", { total: loaderData.total })
+          : t("search.count", { count: loaderData.total })}
       </p>
       {profiles.length === 0 ? (
         <p>{t("search.none")}</p>
@@ -135,27 +138,15 @@ export default function Members({ loaderData }: Route.ComponentProps) {
             </div>
           )}
       {!loaderData.limited && loaderData.pages > 1 && (
-        <nav aria-label={t("search.pages")} className="mt-3">
-          <ul className="pagination flex-wrap justify-content-center">
-            {Array.from({ length: loaderData.pages }, (_, i) => i + 1).map((page) => (
-              <li key={page} className={`page-item${page === loaderData.page ? " active" : ""}`}>
-                <Link
-                  className="page-link"
-                  to={pageHref(page)}
-                  aria-current={page === loaderData.page ? "page" : undefined}
-                >
-                  {page}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <PageLinks page={loaderData.page} pages={loaderData.pages} href={pageHref} label={t("search.pages")} />
       )}
 
       {loaderData.similar && loaderData.similar.total > 0 && (
         <section className="mt-5" aria-labelledby="similar-title">
           <h2 id="similar-title" className="h5">
-            {t("search.similar", { count: loaderData.similar.total })}
+            {loaderData.similar.total_capped
+              ? t("search.similarCapped", { total: loaderData.similar.total })
+              : t("search.similar", { count: loaderData.similar.total })}
           </h2>
           <ul className="row g-3 list-unstyled">
             {loaderData.similar.profiles.map((profile) => card(profile, Infinity, 3))}

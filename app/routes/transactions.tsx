@@ -1,4 +1,5 @@
 import { data, Link } from "react-router";
+import { PageLinks } from "~/components/page-links";
 import { useTranslation } from "~/i18n/translator";
 import { useRootData } from "~/root";
 import { callApi } from "~/services/api.server";
@@ -102,21 +103,12 @@ function TransactionList({
         </table>
       )}
       {list.pages > 1 && (
-        <nav aria-label={t("transactions.pages")}>
-          <ul className="pagination">
-            {Array.from({ length: list.pages }, (_, i) => i + 1).map((n) => (
-              <li key={n} className={`page-item${n === list.page ? " active" : ""}`}>
-                <Link
-                  className="page-link"
-                  to={`/transactions?page=${n}`}
-                  aria-current={n === list.page ? "page" : undefined}
-                >
-                  {n}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <PageLinks
+          page={list.page}
+          pages={list.pages}
+          href={(n) => `/transactions?page=${n}`}
+          label={t("transactions.pages")}
+        />
       )}
       <p className="d-flex flex-wrap gap-2">
         <Link to="/credits" className="btn btn-primary">

@@ -81,6 +81,94 @@ test("search filters by gender, country, region and age, 24 a page, never the se
   expect(nl.length).toBe(26);
 });
 
+test("a large site's search: photos first, then most recently seen, across every page; counted up to 1,000", async () => {
+  // 1,010 members written at once (logging each in would take minutes), every third with a photo, each last seen a
+  // minute before the previous one; the searcher is seen last.
+  const big = await createSite(api.db);
+  const seen = (minutes: number) => new Date(Date.UTC(2026, 10, 1) - minutes * 60_000).toISOString();
+  const users = await api.db
+    .insertInto("users")
+    .values(
+      Array.from({ length: 1010 }, (_, i) => ({
+        site_id: big.id,
+        email: `bulk-${i}@example.com`,
+        status: "active",
+        signup_date: seen(0),
+        language: "en",
+        last_seen_at: seen(i),
+      })),
+    )
+    .returning("id")
+    .execute();
+  const withPhoto = (i: number) => i % 3 === 0;
+  await api.db
+    .insertInto("profiles")
+    .values(
+      users.map(({ id }) => ({
+        user_id: id,
+        name: "Sam",
+        gender: "female" as const,
+        sexuality: "straight" as const,
+        date_of_birth: "1990-06-15",
+        country: "NO",
+        city: "Oslo",
+        status: "active",
+        about: "",
+      })),
+    )
+    .execute();
+  await api.db
+    .insertInto("photos")
+    .values(
+      users.flatMap(({ id }, i) =>
+        withPhoto(i)
+          ? [
+              {
+                user_id: id,
+                filename: `b${id}.jpg`,
+                thumb_filename: `b${id}-t.jpg`,
+                status: "active",
+                is_main: 1,
+                created_at: seen(0),
+              },
+            ]
+          : [],
+      ),
+    )
+    .execute();
+  const expected = [
+    ...users.filter((_, i) => withPhoto(i)).map((u) => u.id),
+    ...users.filter((_, i) => !withPhoto(i)).map((u) => u.id),
+  ];
+  const searcher = await createMember(api.db, big.id, { gender: "male" });
+  const login = await api.call("/api/user.php", {
+    method: "POST",
+    domain: big.domain,
+    body: { email: searcher.email, password: searcher.password },
+  });
+  const cookie = cookieFrom(login.headers)!;
+  const page = async (n: number) =>
+    searchResponseSchema.parse((await api.call(`/api/members.php?page=${n}`, { domain: big.domain, cookie })).body);
+
+  const first = await page(1);
+  expect(first.total).toBe(1000);
+  expect(first.total_capped).toBe(true);
+  expect(first.pages).toBe(42);
+  expect(ids(first.profiles)).toEqual(expected.slice(0, 24));
+  // The 337 members with a photo end on page 15; those without follow on the same page, in their own order.
+  for (const n of [14, 15, 16, 42]) expect(ids((await page(n)).profiles)).toEqual(expected.slice((n - 1) * 24, n * 24));
+  expect(ids((await page(43)).profiles)).toEqual(expected.slice(42 * 24, 43 * 24));
+  expect((await page(50)).profiles).toEqual([]);
+
+  // A narrower search is counted exactly.
+  await api.db.updateTable("profiles").set({ country: "SE" }).where("user_id", "in", expected.slice(0, 30)).execute();
+  const sweden = searchResponseSchema.parse(
+    (await api.call("/api/members.php?country=SE", { domain: big.domain, cookie })).body,
+  );
+  expect(sweden.total).toBe(30);
+  expect(sweden.total_capped).toBe(false);
+});
+
 test("blocked, invisible and pending-deletion members never appear in any list or profile", async () => {
   const me = await member({ gender: "male", country: "SE", sexuality: "straight" });
   const blockedByMe = await member({ gender: "female", country: "SE", name: "BlockedByMe" });

@@ -333,6 +333,36 @@ test("a banned member's conversations close: gone from the list and the unread c
   expect(await credits()).toBe(before);
 });
 
+test("a suspended member's conversations close until the suspension ends", async () => {
+  const anna = await member();
+  const eve = await member();
+  await sendMessage(eve, anna, "Hello Anna");
+  await giveCredits(api.db, anna.id, 50);
+  const chatsOf = async (m: Member) => chatsResponseSchema.parse((await call("GET", "/api/chats.php", m.cookie)).body);
+  const suspend = (until: Date) =>
+    api.db.updateTable("users").set({ suspended_until: until.toISOString() }).where("id", "=", eve.id).execute();
+  const send = async () =>
+    (
+      await api.call("/api/message.php", {
+        method: "POST",
+        domain: site.domain,
+        cookie: anna.cookie,
+        body: { to: eve.id, text: "Still there?" },
+        headers: { "idempotency-key": `report-test-${keys++}` },
+      })
+    ).body.error;
+
+  await suspend(new Date(Date.now() + 86_400_000));
+  expect((await chatsOf(anna)).chats).toHaveLength(0);
+  expect((await chatsOf(anna)).total_unread_messages).toBe(0);
+  expect(await send()).toBe("blocked");
+
+  await suspend(new Date(Date.now() - 1000));
+  expect((await chatsOf(anna)).chats).toHaveLength(1);
+  expect((await chatsOf(anna)).total_unread_messages).toBe(1);
+  expect(await send()).toBeUndefined();
+});
+
 test("a reported chat photo is shown to moderators while the report is open, and to nobody once hidden", async () => {
   const anna = await member();
   const ben = await member();

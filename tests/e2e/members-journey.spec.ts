@@ -16,6 +16,11 @@ test("search with filters and pages, open a profile, like it, see it under likes
   );
   expect(count).toBeGreaterThan(24);
   await expect(page.locator(".profile-card")).toHaveCount(24);
+  // The page links of page 1: the first two and the last (all of them up to 4), however many pages there are.
+  const pages = Math.ceil(count / 24);
+  const pageLinks = page.getByRole("navigation", { name: en.search.pages }).getByRole("link");
+  await expect(pageLinks.last()).toHaveText(String(pages));
+  await expect(pageLinks).toHaveCount(pages > 4 ? 3 : pages);
   // Page 2: with JavaScript "Show more" appends it; without, the page link opens it.
   if (await page.evaluate(() => typeof window !== "undefined" && "__reactRouterContext" in window)) {
     await page.getByRole("button", { name: en.search.more }).click();
