@@ -6,6 +6,7 @@ import autocannon from "autocannon";
 import { chromiumLaunchOptions } from "../playwright.config";
 import { benchChat, prepareChatBench } from "./chat";
 import { benchLedger } from "./ledger";
+import { benchScale } from "./scale";
 
 /**
  * `npm run bench`: the production server (as `npm start` runs it) and the anchor (bench/anchor-server.ts: React's
@@ -17,9 +18,9 @@ const anchorPort = port + 1;
 const origin = `http://localhost:${port}`;
 const seconds = Number(process.env.BENCH_SECONDS ?? 4);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
-/** `BENCH_ONLY=chat` (or `pages`, `ledger`): one part of the run, while working on it. */
+/** `BENCH_ONLY=chat` (or `pages`, `ledger`, `scale`): one part of the run, while working on it. */
 const only = process.env.BENCH_ONLY;
-const runs = (part: "pages" | "chat" | "ledger") => !only || only === part;
+const runs = (part: "pages" | "chat" | "ledger" | "scale") => !only || only === part;
 const dataDir = "data/bench";
 
 function start(args: string[], env: Record<string, string>): ChildProcess {
@@ -162,6 +163,7 @@ try {
   if (runs("chat"))
     await benchChat(origin, chat, { cpuMs: () => cpuMs(server.pid!), rssMb: () => rssMb(server.pid!) }, seconds);
   if (runs("ledger")) await benchLedger(dataDir, seconds);
+  if (runs("scale")) await benchScale(dataDir);
 } finally {
   server.kill("SIGTERM");
   anchor?.kill("SIGTERM");

@@ -187,8 +187,12 @@ export async function searchProfiles(
   return { rows, total: Math.min(counted, searchCountCap), capped: counted > searchCountCap };
 }
 
-/** Suggestions right after signup: the genders the member looks for, their own country first, with photos. */
-export function signupMatches(
+/**
+ * Suggestions right after signup: the genders the member looks for, their own country first, with photos, most
+ * recently seen. Four parts in that order, each read in the recently-active index's order and only while places are
+ * left (one query sorting every sought member took 65 ms with 30,000 members).
+ */
+export async function signupMatches(
   db: DbOrTx,
   siteId: number,
   viewerId: number,
@@ -196,14 +200,23 @@ export function signupMatches(
   country: string,
   limit: number,
 ) {
-  return visibleProfiles(db, siteId, viewerId)
+  const sought = visibleProfiles(db, siteId, viewerId)
     .where("profiles.gender", "in", genders)
     .select(cardColumns)
-    .orderBy((eb) => eb.case().when("profiles.country", "=", country).then(0).else(1).end())
-    .orderBy((eb) => eb.case().when("photos.filename", "is not", null).then(0).else(1).end())
     .orderBy("users.last_seen_at", "desc")
-    .limit(limit)
-    .execute();
+    .orderBy("users.id");
+  const near = sought.where("profiles.country", "=", country);
+  const far = sought.where("profiles.country", "!=", country);
+  const parts = [near, far].flatMap((part) => [
+    part.where("photos.filename", "is not", null),
+    part.where("photos.filename", "is", null),
+  ]);
+  const rows: CardRow[] = [];
+  for (const part of parts) {
+    if (rows.length === limit) break;
+    rows.push(...(await part.limit(limit - rows.length).execute()));
+  }
+  return rows;
 }
 
 /** Whether the viewer may see this member (see visibleProfiles). */

@@ -3,16 +3,18 @@ import { cardColumns, visibleProfiles } from "../members/members.repository";
 
 /**
  * The next profile of the swipe game: one of these genders the viewer may see and has neither liked nor skipped,
- * from their own country first, recently online first.
+ * from their own country first, recently online first. Own country and the rest are two queries, each taking the
+ * first in the recently-active index's order: one query ordered by "own country first" sorted every candidate of the
+ * site for each card (150 ms with 30,000 members; docs/architecture.md, "Member search at scale").
  */
-export function findNextSwipeProfile(
+export async function findNextSwipeProfile(
   db: DbOrTx,
   siteId: number,
   viewerId: number,
   genders: ("male" | "female")[],
   country: string,
 ) {
-  return visibleProfiles(db, siteId, viewerId)
+  const unseen = visibleProfiles(db, siteId, viewerId)
     .where("profiles.gender", "in", genders)
     .where((eb) =>
       eb.not(
@@ -37,9 +39,13 @@ export function findNextSwipeProfile(
       ),
     )
     .select([...cardColumns, "profiles.about"])
-    .orderBy((eb) => eb.case().when("profiles.country", "=", country).then(0).else(1).end())
     .orderBy("users.last_seen_at", "desc")
-    .executeTakeFirst();
+    .orderBy("users.id")
+    .limit(1);
+  return (
+    (await unseen.where("profiles.country", "=", country).executeTakeFirst()) ??
+    (await unseen.where("profiles.country", "!=", country).executeTakeFirst())
+  );
 }
 
 /** Skipping twice, or two skips racing each other: the second insert finds the row and does nothing. */

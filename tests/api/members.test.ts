@@ -5,6 +5,7 @@ import {
   searchResponseSchema,
   swipeResponseSchema,
 } from "../../contract/members";
+import { signupMatchesResponseSchema } from "../../contract/signup";
 import { createMember, createSite, type MemberOptions } from "./support/factories";
 import { cookieFrom, startTestApi, type TestApi } from "./support/test-api";
 
@@ -167,6 +168,52 @@ test("a large site's search: photos first, then most recently seen, across every
   );
   expect(sweden.total).toBe(30);
   expect(sweden.total_capped).toBe(false);
+});
+
+test("the swipe game and the signup suggestions: own country first, with a photo first, then most recently seen", async () => {
+  const small = await createSite(api.db);
+  const me = await createMember(api.db, small.id, { gender: "female", country: "DK" });
+  const at = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+  // Seen 1 to 6 minutes ago, in this order of recency: two Danes and one other of each photo state.
+  const people = [
+    { country: "DE", photos: 1 },
+    { country: "DK", photos: 0 },
+    { country: "DE", photos: 0 },
+    { country: "DK", photos: 1 },
+    { country: "DK", photos: 0 },
+    { country: "DK", photos: 1 },
+  ];
+  const men: number[] = [];
+  for (const [i, p] of people.entries()) {
+    const m = await createMember(api.db, small.id, { gender: "male", ...p });
+    await api.db
+      .updateTable("users")
+      .set({ last_seen_at: at(i + 1) })
+      .where("id", "=", m.id)
+      .execute();
+    men.push(m.id);
+  }
+  const [dePhoto, dkBare, deBare, dkPhoto, dkBare2, dkPhoto2] = men as [number, number, number, number, number, number];
+  const login = await api.call("/api/user.php", {
+    method: "POST",
+    domain: small.domain,
+    body: { email: me.email, password: me.password },
+  });
+  const cookie = cookieFrom(login.headers)!;
+  const call = (path: string, method = "GET", body?: unknown) =>
+    api.call(path, { method, domain: small.domain, cookie, body });
+
+  const suggested = signupMatchesResponseSchema.parse((await call("/api/signup-matches.php")).body);
+  expect(ids(suggested.profiles)).toEqual([dkPhoto, dkPhoto2, dkBare, dkBare2, dePhoto, deBare]);
+
+  // The swipe game ranks by country and recency only; each skip shows the next.
+  const order: number[] = [];
+  for (let next = swipeResponseSchema.parse((await call("/api/swipe.php")).body).profile; next; ) {
+    order.push(next.id);
+    expect((await call("/api/swipe.php", "POST", { id: next.id, action: "skip" })).status).toBe(200);
+    next = swipeResponseSchema.parse((await call("/api/swipe.php")).body).profile;
+  }
+  expect(order).toEqual([dkBare, dkPhoto, dkBare2, dkPhoto2, dePhoto, deBare]);
 });
 
 test("blocked, invisible and pending-deletion members never appear in any list or profile", async () => {
