@@ -15,7 +15,7 @@ import { type FileStorages, fileStoragesFor } from "./api/adapters/file-storages
 import { createMailer } from "./api/adapters/mail";
 import { paymentProviderFor } from "./api/adapters/payments/choose";
 import { createApi } from "./api/app";
-import { type Db, openDatabase } from "./api/db/database";
+import { type Db, openDatabase, refreshPlannerStatistics } from "./api/db/database";
 import { migrateToLatest } from "./api/db/migrate";
 import { seedDemoIfWanted } from "./api/db/seed/demo-wanted";
 import { parseApiEnv } from "./api/env.server";
@@ -180,6 +180,7 @@ function scheduleCleanup(db: Db, files: FileStorages, log: ReturnType<typeof cre
       await deleteEndedSessions(db);
       await deleteDeadTokens(db);
       await deleteStaleLoginFailures(db);
+      await refreshPlannerStatistics(db);
     } catch (error) {
       log.error({ err: error }, "clean-up failed");
     }

@@ -47,6 +47,7 @@ export const userSchema = z.object({
   moderator: z.boolean(),
   notifications_disabled: z.array(z.enum(["fbl", "bounce", "listunsubscribe"])),
   unread_messages: z.number().int(),
+  /** Counted up to 100 (api/likes/likes.repository.ts newLikesCountCap): the badge shows 99+ above 99. */
   new_likes: z.number().int(),
   /** The time bonus of docs/product.md §4 while it runs: a non-paid member within 4 hours of signing up. */
   time_bonus: z.object({ code: z.string(), value_percentage: z.number(), ends_at: z.string() }).nullable(),

@@ -68,11 +68,18 @@ export function listLikersOf(db: DbOrTx, siteId: number, viewerId: number) {
     .execute();
 }
 
-/** New likes from members the viewer may see. */
+/** A badge shows "99+" above 99: new likes are counted no further than that needs. */
+export const newLikesCountCap = 100;
+
+/** New likes from members the viewer may see, up to newLikesCountCap: a popular member's thousands are not read on every page. */
 export async function countNewLikes(db: DbOrTx, siteId: number, viewerId: number): Promise<number> {
-  const row = await visibleProfiles(db, siteId, viewerId)
+  const newLikes = visibleProfiles(db, siteId, viewerId)
     .innerJoin("likes", (j) => j.onRef("likes.liker_id", "=", "users.id").on("likes.liked_id", "=", viewerId))
     .where("likes.like_new", "=", 1)
+    .select("users.id")
+    .limit(newLikesCountCap);
+  const row = await db
+    .selectFrom(newLikes.as("new_likes"))
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .executeTakeFirstOrThrow();
   return Number(row.n);

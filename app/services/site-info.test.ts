@@ -40,6 +40,10 @@ test("the title carries one count prefix, the current one (docs/product.md §4.1
   expect(titleWithCount("(3) Likes | Heartline", 12)).toBe("(12) Likes | Heartline");
   expect(titleWithCount("(12) Likes | Heartline", 0)).toBe("Likes | Heartline");
   expect(titleWithCount("Likes | Heartline", 0)).toBe("Likes | Heartline");
+  // Above 99, as the badges say it; and replaced like any other count.
+  expect(titleWithCount("(12) Likes | Heartline", 100)).toBe("(99+) Likes | Heartline");
+  expect(titleWithCount("(99+) Likes | Heartline", 99)).toBe("(99) Likes | Heartline");
+  expect(titleWithCount("(99+) Likes | Heartline", 0)).toBe("Likes | Heartline");
   // Brackets that are not a leading count stay.
   expect(titleWithCount("Anna (34) | Heartline", 2)).toBe("(2) Anna (34) | Heartline");
 });

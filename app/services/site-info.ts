@@ -21,15 +21,15 @@ export function creditsBadgeTone(credits: number): "warning" | "danger" | null {
   return credits > 0 ? "warning" : "danger";
 }
 
-const countPrefix = /^\(\d+\) /;
+const countPrefix = /^\(\d+\+?\) /;
 
 /**
  * The page title with the unread messages plus new likes in brackets (docs/product.md §4.13): one prefix, the current
- * count's (an older one is replaced, and removed at 0).
+ * count's (an older one is replaced, and removed at 0); above 99 "(99+)", as the badges say it.
  */
 export function titleWithCount(title: string, count: number): string {
   const bare = title.replace(countPrefix, "");
-  return count > 0 ? `(${count}) ${bare}` : bare;
+  return count > 0 ? `(${count > 99 ? "99+" : count}) ${bare}` : bare;
 }
 
 /** docs/product.md §9: a deleted account can be reactivated within 14 days (api/accounts/lifecycle.service.ts). */

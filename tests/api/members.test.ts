@@ -286,6 +286,48 @@ test("liking, unliking, matches, and opening a profile clears its new like", asy
   expect((await api.call("/api/like.php", { method: "POST", domain, body: { id: anna.id } })).status).toBe(403);
 });
 
+test("a popular member's new likes are counted up to 100 (the badge says 99+); the list of likes has them all", async () => {
+  const me = await member({ country: "FI" });
+  const at = new Date().toISOString();
+  const likers = await api.db
+    .insertInto("users")
+    .values(
+      Array.from({ length: 120 }, (_, i) => ({
+        site_id: siteId,
+        email: `fan-${me.id}-${i}@example.com`,
+        status: "active",
+        signup_date: at,
+        language: "en",
+        last_seen_at: at,
+      })),
+    )
+    .returning("id")
+    .execute();
+  await api.db
+    .insertInto("profiles")
+    .values(
+      likers.map(({ id }) => ({
+        user_id: id,
+        name: "Fan",
+        gender: "male" as const,
+        sexuality: "straight" as const,
+        date_of_birth: "1990-06-15",
+        country: "FI",
+        status: "active",
+        about: "",
+      })),
+    )
+    .execute();
+  await api.db
+    .insertInto("likes")
+    .values(likers.map(({ id }) => ({ liker_id: id, liked_id: me.id, created_at: at })))
+    .execute();
+
+  expect((await get("/api/user.php", me.cookie)).body.user.new_likes).toBe(100);
+  const likes = likesResponseSchema.parse((await get("/api/likes.php", me.cookie)).body);
+  expect(likes.liked_by).toHaveLength(120);
+});
+
 test("free members see three of another member's photos, premium all, visitors the main one", async () => {
   const owner = await createMember(api.db, siteId, { gender: "female", country: "FI", photos: 5 });
   const free = await member({ country: "FI" });

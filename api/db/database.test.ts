@@ -1,0 +1,84 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { afterAll, expect, test } from "vitest";
+import { createSite } from "../../tests/api/support/factories";
+import { visibleProfiles } from "../members/members.repository";
+import { openDatabase, refreshPlannerStatistics } from "./database";
+import { migrateToLatest } from "./migrate";
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "planner-"));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+test("with the planner's statistics (gathered on opening and hourly), a member's likes are read from their likes, not by walking every member", async () => {
+  const file = path.join(dir, "app.db");
+  const db = openDatabase(`file:${file}`);
+  await migrateToLatest(db);
+  const site = await createSite(db);
+  const at = new Date().toISOString();
+  const users = await db
+    .insertInto("users")
+    .values(
+      Array.from({ length: 3000 }, (_, i) => ({
+        site_id: site.id,
+        email: `m${i}@example.com`,
+        status: "active",
+        signup_date: at,
+        language: "en",
+        last_seen_at: at,
+      })),
+    )
+    .returning("id")
+    .execute();
+  await db
+    .insertInto("profiles")
+    .values(
+      users.map(({ id }) => ({
+        user_id: id,
+        name: "Sam",
+        gender: "female" as const,
+        sexuality: "straight" as const,
+        date_of_birth: "1990-06-15",
+        country: "NO",
+        status: "active",
+        about: "",
+      })),
+    )
+    .execute();
+  // Everyone liked by the one before.
+  await db
+    .insertInto("likes")
+    .values(users.slice(1).map(({ id }, i) => ({ liker_id: users[i]!.id, liked_id: id, created_at: at })))
+    .execute();
+  await refreshPlannerStatistics(db);
+
+  // The query behind the top bar's new-likes count.
+  const viewer = users[7]!.id;
+  const { sql, parameters } = visibleProfiles(db, site.id, viewer)
+    .innerJoin("likes", (j) => j.onRef("likes.liker_id", "=", "users.id").on("likes.liked_id", "=", viewer))
+    .select("users.id")
+    .compile();
+  const planOf = (connection: SQLite.Database) =>
+    (connection.prepare(`explain query plan ${sql}`).all(...(parameters as unknown[])) as { detail: string }[])
+      .map((step) => step.detail)
+      .join(" | ");
+  await db.destroy();
+
+  const connection = new SQLite(file);
+  try {
+    expect(planOf(connection)).toMatch(/^SEARCH likes USING (COVERING )?INDEX likes_liked/);
+    // Without them the site's index of members looks as selective as a key, and it is walked from end to end.
+    connection.exec("delete from sqlite_stat1");
+    const bare = new SQLite(file);
+    expect(planOf(bare)).toMatch(/^SEARCH users USING INDEX users_recently_active/);
+    bare.close();
+  } finally {
+    connection.close();
+  }
+  // Opening the database gathers the statistics it lacks.
+  await openDatabase(`file:${file}`).destroy();
+  const reopened = new SQLite(file);
+  expect(planOf(reopened)).toMatch(/^SEARCH likes USING (COVERING )?INDEX likes_liked/);
+  reopened.close();
+});
