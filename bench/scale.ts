@@ -3,6 +3,7 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import { countUnread } from "../api/chat/chat.repository";
 import { openDatabase } from "../api/db/database";
+import { countNewLikes } from "../api/likes/likes.repository";
 import { listRelatedProfiles, searchProfiles, signupMatches } from "../api/members/members.repository";
 import { findNextSwipeProfile } from "../api/swipe/swipe.repository";
 
@@ -13,8 +14,8 @@ const calls = 25;
 /**
  * Member lists on a large site in `npm run bench`: the bench's demo site with every member copied 99 more times
  * (about 30,000 members, last seen at random over three weeks), in a file of its own; then the median time of the
- * queries behind a search, a swipe card, the signup suggestions, a profile's related members and the top bar's unread
- * count, for the free demo member. They must not grow with the site (docs/architecture.md, "Member search at scale").
+ * queries behind a search, a swipe card, the signup suggestions, a profile's related members and the top bar's
+ * counts, for the free demo member. They must not grow with the site (docs/architecture.md, "Member search at scale").
  */
 export async function benchScale(dataDir: string) {
   const file = path.join(dataDir, "scale-bench.db");
@@ -45,6 +46,7 @@ export async function benchScale(dataDir: string) {
       ["signup suggestions (12)", () => signupMatches(db, site, id, ["male"], country, 12)],
       ["profile, related members (6)", () => listRelatedProfiles(db, site, id, { id: 0, gender: "male", country }, 6)],
       ["top bar, unread messages", () => countUnread(db, id)],
+      ["top bar, new likes", () => countNewLikes(db, site, id)],
     ];
     console.log(
       `\nmember lists on a site of ${members.toLocaleString("en")} members (SQLite), median of ${calls} calls`,
