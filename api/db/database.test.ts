@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { afterAll, expect, test } from "vitest";
-import { createSite } from "../../tests/api/support/factories";
+import { createSite, insertMembers } from "../../tests/api/support/factories";
 import { visibleProfiles } from "../members/members.repository";
 import { openDatabase, refreshPlannerStatistics } from "./database";
 import { migrateToLatest } from "./migrate";
@@ -16,45 +16,18 @@ test("with the planner's statistics (gathered on opening and hourly), a member's
   const db = openDatabase(`file:${file}`);
   await migrateToLatest(db);
   const site = await createSite(db);
-  const at = new Date().toISOString();
-  const users = await db
-    .insertInto("users")
-    .values(
-      Array.from({ length: 3000 }, (_, i) => ({
-        site_id: site.id,
-        email: `m${i}@example.com`,
-        status: "active",
-        signup_date: at,
-        language: "en",
-        last_seen_at: at,
-      })),
-    )
-    .returning("id")
-    .execute();
-  await db
-    .insertInto("profiles")
-    .values(
-      users.map(({ id }) => ({
-        user_id: id,
-        name: "Sam",
-        gender: "female" as const,
-        sexuality: "straight" as const,
-        date_of_birth: "1990-06-15",
-        country: "NO",
-        status: "active",
-        about: "",
-      })),
-    )
-    .execute();
+  const users = await insertMembers(db, site.id, 3000);
   // Everyone liked by the one before.
   await db
     .insertInto("likes")
-    .values(users.slice(1).map(({ id }, i) => ({ liker_id: users[i]!.id, liked_id: id, created_at: at })))
+    .values(
+      users.slice(1).map((id, i) => ({ liker_id: users[i]!, liked_id: id, created_at: new Date().toISOString() })),
+    )
     .execute();
   await refreshPlannerStatistics(db);
 
   // The query behind the top bar's new-likes count.
-  const viewer = users[7]!.id;
+  const viewer = users[7]!;
   const { sql, parameters } = visibleProfiles(db, site.id, viewer)
     .innerJoin("likes", (j) => j.onRef("likes.liker_id", "=", "users.id").on("likes.liked_id", "=", viewer))
     .select("users.id")

@@ -6,7 +6,7 @@ import {
   swipeResponseSchema,
 } from "../../contract/members";
 import { signupMatchesResponseSchema } from "../../contract/signup";
-import { createMember, createSite, type MemberOptions } from "./support/factories";
+import { createMember, createSite, insertMembers, type MemberOptions } from "./support/factories";
 import { cookieFrom, startTestApi, type TestApi } from "./support/test-api";
 
 let api: TestApi;
@@ -84,44 +84,15 @@ test("search filters by gender, country, region and age, 24 a page, never the se
 
 test("a large site's search: photos first, then most recently seen, across every page; counted up to 1,000", async () => {
   // 1,010 members written at once (logging each in would take minutes), every third with a photo, each last seen a
-  // minute before the previous one; the searcher is seen last.
+  // minute before the previous one.
   const big = await createSite(api.db);
   const seen = (minutes: number) => new Date(Date.UTC(2026, 10, 1) - minutes * 60_000).toISOString();
-  const users = await api.db
-    .insertInto("users")
-    .values(
-      Array.from({ length: 1010 }, (_, i) => ({
-        site_id: big.id,
-        email: `bulk-${i}@example.com`,
-        status: "active",
-        signup_date: seen(0),
-        language: "en",
-        last_seen_at: seen(i),
-      })),
-    )
-    .returning("id")
-    .execute();
+  const users = await insertMembers(api.db, big.id, 1010, { country: "NO", lastSeen: seen });
   const withPhoto = (i: number) => i % 3 === 0;
-  await api.db
-    .insertInto("profiles")
-    .values(
-      users.map(({ id }) => ({
-        user_id: id,
-        name: "Sam",
-        gender: "female" as const,
-        sexuality: "straight" as const,
-        date_of_birth: "1990-06-15",
-        country: "NO",
-        city: "Oslo",
-        status: "active",
-        about: "",
-      })),
-    )
-    .execute();
   await api.db
     .insertInto("photos")
     .values(
-      users.flatMap(({ id }, i) =>
+      users.flatMap((id, i) =>
         withPhoto(i)
           ? [
               {
@@ -137,10 +108,7 @@ test("a large site's search: photos first, then most recently seen, across every
       ),
     )
     .execute();
-  const expected = [
-    ...users.filter((_, i) => withPhoto(i)).map((u) => u.id),
-    ...users.filter((_, i) => !withPhoto(i)).map((u) => u.id),
-  ];
+  const expected = [...users.filter((_, i) => withPhoto(i)), ...users.filter((_, i) => !withPhoto(i))];
   const searcher = await createMember(api.db, big.id, { gender: "male" });
   const login = await api.call("/api/user.php", {
     method: "POST",
@@ -288,39 +256,10 @@ test("liking, unliking, matches, and opening a profile clears its new like", asy
 
 test("a popular member's new likes are counted up to 100 (the badge says 99+); the list of likes has them all", async () => {
   const me = await member({ country: "FI" });
-  const at = new Date().toISOString();
-  const likers = await api.db
-    .insertInto("users")
-    .values(
-      Array.from({ length: 120 }, (_, i) => ({
-        site_id: siteId,
-        email: `fan-${me.id}-${i}@example.com`,
-        status: "active",
-        signup_date: at,
-        language: "en",
-        last_seen_at: at,
-      })),
-    )
-    .returning("id")
-    .execute();
-  await api.db
-    .insertInto("profiles")
-    .values(
-      likers.map(({ id }) => ({
-        user_id: id,
-        name: "Fan",
-        gender: "male" as const,
-        sexuality: "straight" as const,
-        date_of_birth: "1990-06-15",
-        country: "FI",
-        status: "active",
-        about: "",
-      })),
-    )
-    .execute();
+  const likers = await insertMembers(api.db, siteId, 120, { gender: "male", country: "FI" });
   await api.db
     .insertInto("likes")
-    .values(likers.map(({ id }) => ({ liker_id: id, liked_id: me.id, created_at: at })))
+    .values(likers.map((id) => ({ liker_id: id, liked_id: me.id, created_at: new Date().toISOString() })))
     .execute();
 
   expect((await get("/api/user.php", me.cookie)).body.user.new_likes).toBe(100);
