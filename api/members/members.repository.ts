@@ -14,12 +14,9 @@ export const barredAccounts = (db: DbOrTx) =>
 /** Whether any of these accounts is banned or suspended (see barredAccounts). */
 export async function anyBarred(db: DbOrTx, ids: number[]) {
   const found = await db
-    .selectFrom("users")
-    .select("users.id")
-    .where("users.id", "in", ids)
-    .where((eb) =>
-      eb.or([eb("users.banned_at", "is not", null), eb("users.suspended_until", ">", new Date().toISOString())]),
-    )
+    .selectFrom(barredAccounts(db).as("barred"))
+    .select("barred.id")
+    .where("barred.id", "in", ids)
     .executeTakeFirst();
   return Boolean(found);
 }
