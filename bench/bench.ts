@@ -95,7 +95,7 @@ async function pageWeight(browser: import("@playwright/test").Browser, url: stri
   const bytes = { document: 0, script: 0, stylesheet: 0, image: 0 };
   let scripts = 0;
   const sizing: Promise<void>[] = [];
-  page.on("requestfinished", (request) => {
+  const onFinished = (request: import("@playwright/test").Request) => {
     const kind = request.resourceType() as keyof typeof bytes;
     if (!(kind in bytes)) return;
     if (kind === "script") scripts++;
@@ -104,8 +104,11 @@ async function pageWeight(browser: import("@playwright/test").Browser, url: stri
         bytes[kind] += sizes.responseBodySize;
       }),
     );
-  });
+  };
+  page.on("requestfinished", onFinished);
   await page.goto(url, { waitUntil: "networkidle" });
+  // A request finishing after this (the page's first poll) would be sized after the context closes.
+  page.off("requestfinished", onFinished);
   await Promise.all(sizing);
   await context.close();
   return { ...bytes, scripts };

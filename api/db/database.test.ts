@@ -55,3 +55,35 @@ test("with the planner's statistics (gathered on opening and hourly), a member's
   expect(planOf(reopened)).toMatch(/^SEARCH likes USING (COVERING )?INDEX likes_liked/);
   reopened.close();
 });
+
+test("the planner keeps tables' row counts but no samples of index values, with which SQLite prepares statements again on every run", async () => {
+  const file = path.join(dir, "small.db");
+  const db = openDatabase(`file:${file}`);
+  await migrateToLatest(db);
+  // The size of the demo site: small enough for SQLite to take samples when it gathers statistics.
+  const site = await createSite(db);
+  await insertMembers(db, site.id, 300);
+  await db.destroy();
+  const rowsOf = (connection: SQLite.Database, table: string) =>
+    (connection.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
+
+  // Opening gathers them.
+  await openDatabase(`file:${file}`).destroy();
+  const connection = new SQLite(file);
+  expect(rowsOf(connection, "sqlite_stat1")).toBeGreaterThan(0);
+  expect(rowsOf(connection, "sqlite_stat4")).toBe(0);
+  connection.close();
+
+  // The hourly refresh, after the site has grown tenfold.
+  const grown = openDatabase(`file:${file}`);
+  await insertMembers(grown, site.id, 3000);
+  await grown.selectFrom("users").select("id").where("site_id", "=", site.id).execute();
+  await refreshPlannerStatistics(grown);
+  await grown.destroy();
+  const after = new SQLite(file);
+  expect(after.prepare("select stat from sqlite_stat1 where idx = 'users_recently_active'").get()).toMatchObject({
+    stat: expect.stringMatching(/^3\d{3} /),
+  });
+  expect(rowsOf(after, "sqlite_stat4")).toBe(0);
+  after.close();
+});
