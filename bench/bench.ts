@@ -10,11 +10,13 @@ import { benchScale } from "./scale";
 
 /**
  * `npm run bench`: the production server (as `npm start` runs it) and the anchor (bench/anchor-server.ts: React's
- * renderToString of the same markup, from memory) side by side on loopback, in paired rounds; then what Chromium
- * loads for each page on a 360 px phone. Figures for the note, not a test: timing belongs here, budgets in tests.
+ * renderToString of the same markup, from memory) side by side on loopback, in paired rounds, with the framework
+ * floor (bench/floor-server.ts: the same markup through Express and React Router with nothing of the site); then
+ * what Chromium loads for each page on a 360 px phone. Figures for the note, not a test: timing belongs here, budgets in tests.
  */
 const port = Number(process.env.BENCH_PORT ?? 3200);
 const anchorPort = port + 1;
+const floorPort = port + 2;
 const origin = `http://localhost:${port}`;
 const seconds = Number(process.env.BENCH_SECONDS ?? 4);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -127,6 +129,9 @@ const server = start([...profile, "--max-old-space-size=160", "--max-semi-space-
   LOG_LEVEL: "warn",
 });
 let anchor: ChildProcess | undefined;
+let floor: ChildProcess | undefined;
+// An uncaught error ends the run without the `finally` below; the servers must not outlive it.
+process.on("exit", () => [server, anchor, floor].forEach((child) => child?.kill("SIGTERM")));
 try {
   await waitFor(`${origin}/healthz`);
 
@@ -170,34 +175,44 @@ try {
 } finally {
   server.kill("SIGTERM");
   anchor?.kill("SIGTERM");
+  floor?.kill("SIGTERM");
 }
 
 type Route = { title: string; path: string; cookie?: string; live?: boolean };
 
 /**
- * Each page against the anchor's render of the same document, in paired rounds, and the server's peak resident set;
- * then what Chromium loads for it.
+ * Each page against the anchor's render of the same document and the framework floor's, in paired rounds, and the
+ * server's peak resident set; then what Chromium loads for it.
  */
 async function benchPages(routes: Route[], pages: Record<string, string>) {
   const pagesFile = path.join(dataDir, "anchor-pages.json");
   fs.writeFileSync(pagesFile, JSON.stringify(pages));
   anchor = start(["--import", "tsx", "bench/anchor-server.ts", pagesFile, String(anchorPort)], {});
-  await waitFor(`http://127.0.0.1:${anchorPort}/`);
-  for (const route of routes) {
-    const rendered = await fetch(`http://127.0.0.1:${anchorPort}${route.path}`).then((r) => r.text());
-    const ratio = rendered.length / pages[route.path]!.length;
-    if (Math.abs(ratio - 1) > 0.1)
-      throw new Error(`the anchor's ${route.path} is ${(ratio * 100).toFixed(0)}% of the page's size`);
+  floor = start(["--import", "tsx", "bench/floor-server.ts", pagesFile, String(floorPort)], {});
+  for (const [name, at] of [
+    ["anchor", anchorPort],
+    ["framework floor", floorPort],
+  ] as const) {
+    await waitFor(`http://127.0.0.1:${at}/`);
+    for (const route of routes) {
+      const rendered = await fetch(`http://127.0.0.1:${at}${route.path}`).then((r) => r.text());
+      const ratio = rendered.length / pages[route.path]!.length;
+      if (Math.abs(ratio - 1) > 0.1)
+        throw new Error(`the ${name}'s ${route.path} is ${(ratio * 100).toFixed(0)}% of the page's size`);
+    }
   }
 
   console.log(
     `autocannon, 10 connections, ${seconds} s, ${rounds} paired rounds (medians), NODE_ENV=production, SQLite`,
   );
-  console.log("route                      req/s   p50   p99  CPU ms/req   anchor req/s  anchor CPU ms   ratio");
+  console.log(
+    "route                      req/s   p50   p99  CPU ms/req   anchor req/s  anchor CPU ms   ratio   floor req/s  floor ratio",
+  );
   let peakRss = 0;
   for (const route of routes) {
     const site: Run[] = [];
     const bare: Run[] = [];
+    const framework: Run[] = [];
     for (let round = 0; round < rounds; round++) {
       site.push(
         await load(
@@ -208,9 +223,11 @@ async function benchPages(routes: Route[], pages: Record<string, string>) {
       );
       peakRss = Math.max(peakRss, rssMb(server.pid!));
       bare.push(await load(`http://127.0.0.1:${anchorPort}${route.path}`, anchor!.pid!));
+      framework.push(await load(`http://127.0.0.1:${floorPort}${route.path}`, floor!.pid!));
     }
     const rps = median(site.map((r) => r.rps));
     const anchorRps = median(bare.map((r) => r.rps));
+    const floorRps = median(framework.map((r) => r.rps));
     const errors = site.reduce((n, r) => n + r.errors, 0);
     console.log(
       `${route.title.padEnd(24)} ${rps.toFixed(0).padStart(7)} ${String(median(site.map((r) => r.p50))).padStart(5)} ${String(median(site.map((r) => r.p99))).padStart(5)}` +
@@ -219,7 +236,8 @@ async function benchPages(routes: Route[], pages: Record<string, string>) {
           .padStart(11)} ${anchorRps.toFixed(0).padStart(14)} ${median(bare.map((r) => r.cpu))
           .toFixed(1)
           .padStart(14)}` +
-        ` ${((rps / anchorRps) * 100).toFixed(0).padStart(6)}%${errors ? `   (${errors} errors/non-2xx)` : ""}`,
+        ` ${((rps / anchorRps) * 100).toFixed(0).padStart(6)}% ${floorRps.toFixed(0).padStart(13)} ${((floorRps / anchorRps) * 100).toFixed(0).padStart(11)}%` +
+        (errors ? `   (${errors} errors/non-2xx)` : ""),
     );
   }
   console.log(`server resident set, peak under load: ${peakRss.toFixed(0)} MB`);
