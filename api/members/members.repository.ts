@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { DbOrTx } from "../db/database";
 
 /**
@@ -117,14 +118,29 @@ export function birthDateRange(minAge: number | undefined, maxAge: number | unde
   };
 }
 
-function filtered(db: DbOrTx, siteId: number, viewerId: number | null, filters: SearchFilters) {
+/**
+ * The members a search's filters let through. `ageByIndex: false` writes the age range so that no index can serve it:
+ * for rows read in the users_recently_active index's order, where SQLite would otherwise read every member of the
+ * range through profiles_search and sort them all (on 30,000 members, women aged 25 to 35: 26 ms against 0.7 ms).
+ * Counting is better served by the index and keeps it.
+ */
+function filtered(
+  db: DbOrTx,
+  siteId: number,
+  viewerId: number | null,
+  filters: SearchFilters,
+  { ageByIndex }: { ageByIndex: boolean },
+) {
   let query = visibleProfiles(db, siteId, viewerId);
   if (filters.gender) query = query.where("profiles.gender", "=", filters.gender);
   if (filters.country) query = query.where("profiles.country", "=", filters.country);
   if (filters.region) query = query.where("profiles.region", "=", filters.region);
   const { bornOnOrBefore, bornAfter } = birthDateRange(filters.min_age, filters.max_age);
-  if (bornOnOrBefore) query = query.where("profiles.date_of_birth", "<=", bornOnOrBefore);
-  if (bornAfter) query = query.where("profiles.date_of_birth", ">", bornAfter);
+  const dateOfBirth = ageByIndex
+    ? sql.ref<string>("profiles.date_of_birth")
+    : sql<string>`${sql.ref("profiles.date_of_birth")} || ''`;
+  if (bornOnOrBefore) query = query.where(dateOfBirth, "<=", bornOnOrBefore);
+  if (bornAfter) query = query.where(dateOfBirth, ">", bornAfter);
   return query;
 }
 
@@ -149,8 +165,12 @@ export async function searchProfiles(
   perPage: number,
   excludeIds: number[] = [],
 ) {
-  let base = filtered(db, siteId, viewerId, filters);
-  if (excludeIds.length) base = base.where("users.id", "not in", excludeIds);
+  const matching = (ageByIndex: boolean) => {
+    const query = filtered(db, siteId, viewerId, filters, { ageByIndex });
+    return excludeIds.length ? query.where("users.id", "not in", excludeIds) : query;
+  };
+  const base = matching(true);
+  const inRecentOrder = matching(false);
   const withPhoto = base.where("photos.filename", "is not", null);
   const recentFirst = (query: typeof base, offset: number, limit: number) =>
     query
@@ -172,13 +192,13 @@ export async function searchProfiles(
 
   const offset = (page - 1) * perPage;
   const [rows, counted] = await Promise.all([
-    recentFirst(withPhoto, offset, perPage),
+    recentFirst(inRecentOrder.where("photos.filename", "is not", null), offset, perPage),
     countUpTo(base, searchCountCap + 1),
   ]);
   if (rows.length < perPage) {
     // The members with a photo end before this page does: how many there are, then those without one.
     const photoTotal = rows.length > 0 || offset === 0 ? offset + rows.length : await countUpTo(withPhoto, offset);
-    const withoutPhoto = base.where("photos.filename", "is", null);
+    const withoutPhoto = inRecentOrder.where("photos.filename", "is", null);
     rows.push(...(await recentFirst(withoutPhoto, Math.max(0, offset - photoTotal), perPage - rows.length)));
   }
   return { rows, total: Math.min(counted, searchCountCap), capped: counted > searchCountCap };

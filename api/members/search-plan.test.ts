@@ -1,0 +1,44 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { type CompiledQuery, Kysely, SqliteDialect } from "kysely";
+import { afterAll, expect, test } from "vitest";
+import { createSite, insertMembers } from "../../tests/api/support/factories";
+import { openDatabase, refreshPlannerStatistics } from "../db/database";
+import { migrateToLatest } from "../db/migrate";
+import type { Database } from "../db/schema";
+import { searchProfiles } from "./members.repository";
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "search-plan-"));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+test("a search by age reads its page in the order of recent activity, not every member of the age range sorted", async () => {
+  const file = path.join(dir, "app.db");
+  const db = openDatabase(`file:${file}`);
+  await migrateToLatest(db);
+  const site = await createSite(db);
+  const members = await insertMembers(db, site.id, 3000);
+  await refreshPlannerStatistics(db);
+  await db.destroy();
+
+  // The statements of one search, as SQLite plans them with the statistics the server gathers.
+  const connection = new SQLite(file);
+  const statements: CompiledQuery[] = [];
+  const recording = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: connection }),
+    log: (event) => void statements.push(event.query),
+  });
+  const { rows } = await searchProfiles(recording, site.id, members[0]!, { min_age: 25, max_age: 40 }, 1, 24);
+  expect(rows).toHaveLength(24);
+  const plan = (statement: CompiledQuery) =>
+    (
+      connection.prepare(`explain query plan ${statement.sql}`).all(...(statement.parameters as unknown[])) as {
+        detail: string;
+      }[]
+    ).map((step) => step.detail);
+  const pageQuery = statements.find((statement) => statement.sql.includes(" order by "))!;
+  expect(plan(pageQuery)[0]).toMatch(/^SEARCH users USING INDEX users_recently_active/);
+  expect(plan(pageQuery).join(" | ")).not.toMatch(/TEMP B-TREE FOR ORDER BY/);
+  await recording.destroy();
+});
