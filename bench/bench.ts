@@ -12,7 +12,8 @@ import { benchScale } from "./scale";
  * `npm run bench`: the production server (as `npm start` runs it) and the anchor (bench/anchor-server.ts: React's
  * renderToString of the same markup, from memory) side by side on loopback, in paired rounds, with the framework
  * floor (bench/floor-server.ts: the same markup through Express and React Router with nothing of the site); then
- * what Chromium loads for each page on a 360 px phone. Figures for the note, not a test: timing belongs here, budgets in tests.
+ * what Chromium loads for each page on a 360 px phone. Figures for the note, not a test: timing belongs here,
+ * budgets in tests.
  */
 const port = Number(process.env.BENCH_PORT ?? 3200);
 const anchorPort = port + 1;
@@ -131,7 +132,9 @@ const server = start([...profile, "--max-old-space-size=160", "--max-semi-space-
 let anchor: ChildProcess | undefined;
 let floor: ChildProcess | undefined;
 // An uncaught error ends the run without the `finally` below; the servers must not outlive it.
-process.on("exit", () => [server, anchor, floor].forEach((child) => child?.kill("SIGTERM")));
+process.on("exit", () => {
+  for (const child of [server, anchor, floor]) child?.kill("SIGTERM");
+});
 try {
   await waitFor(`${origin}/healthz`);
 

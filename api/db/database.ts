@@ -35,7 +35,7 @@ export function openDatabase(databaseUrl: string, onPoolError: (error: Error) =>
     // connections). Without them an index on a site's members looks as selective as a key, and on a site of 30,000
     // the new-likes count on every page read every member (docs/architecture.md, "Member search at scale").
     sqlite.pragma("optimize = 0x10002");
-    for (const statement of withoutIndexSamples(hasIndexSamplesTable(sqlite))) sqlite.exec(statement);
+    if (sqlite.prepare(indexSamplesTable).get()) for (const statement of dropIndexSamples) sqlite.exec(statement);
     return new Kysely<Database>({ dialect: new SqliteDialect({ database: reusingStatements(sqlite) }) });
   }
   // PostgreSQL answers bigint (count(*)) as text; we keep ids and counts inside the JS number range.
@@ -69,23 +69,18 @@ function reusingStatements(sqlite: SQLite.Database): SQLite.Database {
 export async function refreshPlannerStatistics(db: Db): Promise<void> {
   if (isPostgres(db)) return;
   await sql`pragma optimize`.execute(db);
-  const table = await sql`select 1 from sqlite_schema where name = 'sqlite_stat4'`.execute(db);
-  for (const statement of withoutIndexSamples(table.rows.length > 0)) await sql.raw(statement).execute(db);
+  if ((await sql.raw(indexSamplesTable).execute(db)).rows.length > 0)
+    for (const statement of dropIndexSamples) await sql.raw(statement).execute(db);
 }
 
 /**
- * better-sqlite3's SQLite is built with STAT4: ANALYZE also keeps samples of index values, and with them SQLite
- * prepares a statement again on each run with new parameters whenever a parameter meets an indexed column: nearly
- * every query, 10 to 100 µs each time (the session lookup of every request went from 25 to 90 µs). The row counts in
- * sqlite_stat1 are what the planner needs here; the samples are dropped and the statistics read again.
+ * better-sqlite3's SQLite is built with STAT4: gathering statistics also keeps samples of index values, and with them
+ * SQLite compiles a statement again on each run whenever a parameter meets an indexed column: nearly every query,
+ * 10 to 100 µs each time (the session lookup of every request went from 25 to 90 µs). The row counts in sqlite_stat1
+ * are what the planner needs here; the samples are deleted and the statistics read again.
  */
-function withoutIndexSamples(samplesTableExists: boolean): string[] {
-  return samplesTableExists ? ["delete from sqlite_stat4", "analyze sqlite_schema"] : [];
-}
-
-function hasIndexSamplesTable(sqlite: SQLite.Database): boolean {
-  return sqlite.prepare("select 1 from sqlite_schema where name = 'sqlite_stat4'").get() !== undefined;
-}
+const indexSamplesTable = "select 1 from sqlite_schema where name = 'sqlite_stat4'";
+const dropIndexSamples = ["delete from sqlite_stat4", "analyze sqlite_schema"];
 
 export function isPostgres(db: KyselyType<Database> | KyselyType<unknown>): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
