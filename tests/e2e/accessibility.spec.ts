@@ -71,8 +71,11 @@ async function openContext(browser: Browser, baseURL: string, blockScripts: bool
 
 /** Runs axe on what the page shows now; every violation is reported with its rule, elements and help. */
 async function checkScreen(page: Page, screen: string) {
-  // A modal that is still fading in has the contrast of half its way: axe looks at the settled screen.
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+  // A modal that is still fading in has the contrast of half its way: axe looks at the settled screen. An animation
+  // cancelled meanwhile (a transition its element left) rejects `finished`, and has settled too.
+  await page.evaluate(() =>
+    Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => animation))),
+  );
   const { violations } = await new AxeBuilder({ page }).options({ rules: alsoRun }).withTags(tags).analyze();
   const report = violations.map(
     (v) =>
