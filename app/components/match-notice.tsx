@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { MemberPhoto } from "~/components/member-photo";
 import { useTranslation } from "~/i18n/translator";
@@ -24,20 +24,26 @@ export function MatchNotice({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  useEffect(() => {
-    const close = () => onClose();
-    // Registered after the click that opened the notice has finished.
-    const timer = setTimeout(() => document.addEventListener("click", close), 0);
-    return () => {
-      clearTimeout(timer);
-      document.removeEventListener("click", close);
-    };
-  }, [onClose]);
+  const overlay = useRef<HTMLDivElement>(null);
+  // The dialog takes the focus, so that Escape closes it and a screen reader starts there.
+  useEffect(() => overlay.current?.focus(), []);
   const emit = (type: "image-pressed" | "button-pressed") => {
     if (profileId !== undefined) window.dispatchEvent(new CustomEvent(type, { detail: { id: profileId } }));
   };
   return (
-    <div className="entry-warning match-notice" role="dialog" aria-modal="true" aria-labelledby="match-title">
+    // It covers the page, so any click lands on it or inside it; its own handler works from the first frame it shows.
+    <div
+      ref={overlay}
+      className="entry-warning match-notice"
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby="match-title"
+      tabIndex={-1}
+      onClick={onClose}
+      onKeyDown={(event) => {
+        if (event.key === "Escape") onClose();
+      }}
+    >
       <div className="entry-warning-card card shadow-lg text-center bounce-in">
         <div className="card-body p-4">
           <h2 id="match-title" className="h3 text-primary">

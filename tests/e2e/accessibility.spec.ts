@@ -220,8 +220,13 @@ for (const variant of variants) {
       if (!variant.blockScripts) {
         // The like notice: the real like from Carl, shown once after ?t seconds.
         await page.goto("/members?t=1");
-        await expect(page.getByRole("dialog", { name: en.likes.likedYouTitle })).toBeVisible();
+        const notice = page.getByRole("dialog", { name: en.likes.likedYouTitle });
+        await expect(notice).toBeVisible();
         await checkScreen(page, "like notice");
+        // The notice has the focus, and the keyboard closes it.
+        await expect(notice).toBeFocused();
+        await page.keyboard.press("Escape");
+        await expect(notice).toHaveCount(0);
       }
       await visit(page, "/members", "search");
       await openMenu(page, en.nav.account);

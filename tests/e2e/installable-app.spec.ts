@@ -147,6 +147,9 @@ test("the service worker comes with member pages only, keeps no member data, and
   await page.goto("/pages/faq");
   expect(await page.evaluate(() => navigator.serviceWorker.getRegistrations().then((r) => r.length))).toBe(0);
   await logIn(page, await createMember(request, { gender: "male", seeking: "female" }));
+  // The first member page installs the worker. A page that is still loading when the worker takes over is not
+  // claimed (the Service Workers spec skips clients that are not execution-ready), so the next page waits for it.
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   await page.goto("/members?lng=de");
   await expect
     .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? ""), { timeout: 15_000 })
@@ -163,6 +166,8 @@ test("the service worker comes with member pages only, keeps no member data, and
   // Playwright's contexts are private windows, where no browser installs apps; that is the only objection.
   expect(installabilityErrors.map((e) => e.errorId)).toEqual(["in-incognito"]);
 
+  // The page has loaded all it loads (the push alert's code comes last), so that going offline fails nothing of it.
+  await expect(page.getByRole("complementary", { name: strings.de.notifications.push.title })).toBeVisible();
   await context.setOffline(true);
   await page.goto("/likes").catch(() => undefined);
   await expect(page.getByRole("heading", { name: strings.de.offline.title })).toBeVisible();
