@@ -92,9 +92,7 @@ test("Polish counts one, few, many and other, with Polish digit grouping", () =>
   expect(t("profile.photoCount", { count: 12 })).toBe("12 zdjęć");
   expect(t("profile.photoCount", { count: 0 })).toBe("0 zdjęć");
   expect(t("profile.photoCount", { count: 1.5 })).toBe("1,5 zdjęcia");
-  expect(t("search.count", { count: 12345 })).toBe(
-    `Znaleziono ${new Intl.NumberFormat("pl").format(12345)} członków`,
-  );
+  expect(t("search.count", { count: 12345 })).toBe(`Znaleziono ${new Intl.NumberFormat("pl").format(12345)} członków`);
   expect(t("swipe.likesLeft", { count: 2 })).toBe("Na dziś zostały Ci 2 polubienia");
 });
 
