@@ -51,11 +51,14 @@ function matcher(item: string, flags: string) {
   return new RegExp(`(?<!\\p{L})${escaped}${prefix ? "" : "(?!\\p{L})"}`, flags);
 }
 
+/** A string's text without its markup: tags, placeholders and nested keys are no words. */
+const textOf = (value: string) => value.replace(/<\/?[\w-]+\s*\/?>|\{\{[^}]*\}\}|\$t\([^)]*\)/g, " ");
+
 function flatten(value: unknown, prefix: string, out: Record<string, string>) {
   if (value && typeof value === "object") {
     for (const [key, inner] of Object.entries(value))
       flatten(inner, prefix.endsWith(":") ? `${prefix}${key}` : `${prefix}.${key}`, out);
-  } else out[prefix] = String(value);
+  } else out[prefix] = textOf(String(value));
   return out;
 }
 
