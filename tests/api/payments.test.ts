@@ -56,14 +56,22 @@ async function bundleIds(cookie: string) {
   return creditsResponseSchema.parse((await api.call("/api/credits.php", { domain, cookie })).body).bundles;
 }
 
-/** The payer's choice on the sandbox checkout page, posted as the page's form does. */
-async function chooseOnSandbox(checkoutUrl: string, outcome: string) {
+/** The payer's choice on the sandbox checkout page, posted as the page's form does, with the payer's session. */
+async function chooseOnSandbox(checkoutUrl: string, outcome: string, cookie: string) {
   const id = new URL(checkoutUrl).searchParams.get("id")!;
   return fetch(`${api.url}/api/sandbox-checkout.php`, {
     method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-host": domain },
+    headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-host": domain, cookie },
     body: new URLSearchParams({ id, outcome }),
     redirect: "manual",
+  });
+}
+
+/** The sandbox checkout page as a browser with this session (or none) opens it. */
+function sandboxPage(checkoutUrl: string, cookie?: string) {
+  const url = new URL(checkoutUrl);
+  return fetch(`${api.url}${url.pathname}${url.search}`, {
+    headers: { "x-forwarded-host": domain, ...(cookie ? { cookie } : {}) },
   });
 }
 
@@ -119,18 +127,13 @@ test("a purchase through the sandbox: checkout page, paid, credited once, premiu
   expect(payment).toMatchObject({ status: "open", credits: 170, price: { cents: 899, currency: "GBP" } });
   expect(payment.checkout_url).toMatch(/\/api\/sandbox-checkout\.php\?id=sbx_/);
 
-  const page = await fetch(
-    `${api.url}${new URL(payment.checkout_url!).pathname}${new URL(payment.checkout_url!).search}`,
-    {
-      headers: { "x-forwarded-host": domain },
-    },
-  );
+  const page = await sandboxPage(payment.checkout_url!, buyer.cookie);
   const html = await page.text();
   expect(html).toContain("Test payment");
   expect(html).toContain("no money moves");
   expect(html).toContain("£8.99");
 
-  const back = await chooseOnSandbox(payment.checkout_url!, "paid");
+  const back = await chooseOnSandbox(payment.checkout_url!, "paid", buyer.cookie);
   expect(back.status).toBe(303);
   expect(back.headers.get("location")).toBe(`https://${domain}/payment/${payment.id}`);
 
@@ -139,7 +142,7 @@ test("a purchase through the sandbox: checkout page, paid, credited once, premiu
   expect(result.credits).toBe(170);
   expect(result.paid_user).toBe(true);
   // The page can be reloaded and the checkout chosen again: nothing is credited twice.
-  expect((await chooseOnSandbox(payment.checkout_url!, "paid")).status).toBe(409);
+  expect((await chooseOnSandbox(payment.checkout_url!, "paid", buyer.cookie)).status).toBe(409);
   expect((await paymentOf(buyer.cookie, payment.id)).credits).toBe(170);
   await expectLedgerConsistent();
 });
@@ -152,7 +155,7 @@ test.each(["failed", "canceled", "expired"])(
     const { payment } = paymentResponseSchema.parse(
       (await startPayment(buyer.cookie, { bundle: bundle!.id, method: "paypal" })).body,
     );
-    expect((await chooseOnSandbox(payment.checkout_url!, outcome)).status).toBe(303);
+    expect((await chooseOnSandbox(payment.checkout_url!, outcome, buyer.cookie)).status).toBe(303);
     const result = await paymentOf(buyer.cookie, payment.id);
     expect(result.payment.status).toBe(outcome);
     expect(result).toMatchObject({ credits: 0, paid_user: false });
@@ -166,7 +169,7 @@ test("a pending payment is paid once it clears, found by the result page without
   const { payment } = paymentResponseSchema.parse(
     (await startPayment(buyer.cookie, { bundle: bundle!.id, method: "creditcard" })).body,
   );
-  await chooseOnSandbox(payment.checkout_url!, "pending");
+  await chooseOnSandbox(payment.checkout_url!, "pending", buyer.cookie);
   // SANDBOX_SETTLE_SECONDS=0: it has cleared by the time the result page asks.
   const result = await paymentOf(buyer.cookie, payment.id);
   expect(result.payment.status).toBe("paid");
@@ -204,7 +207,7 @@ test("a member reaches only their own payments and transactions", async () => {
     (await startPayment(buyer.cookie, { bundle: bundle!.id, method: "creditcard" })).body,
   );
   expect((await api.call(`/api/payment.php?id=${payment.id}`, { domain, cookie: other.cookie })).status).toBe(404);
-  await chooseOnSandbox(payment.checkout_url!, "paid");
+  await chooseOnSandbox(payment.checkout_url!, "paid", buyer.cookie);
   const list = transactionsResponseSchema.parse(
     (await api.call("/api/transactions.php", { domain, cookie: buyer.cookie })).body,
   );
@@ -228,6 +231,40 @@ test("a member reaches only their own payments and transactions", async () => {
   expect((await startPayment(buyer.cookie, { bundle: bundle!.id, method: "ideal" })).status).toBe(400);
 });
 
+test("sandbox payment ids are random, and only the payer sees or settles their sandbox checkout", async () => {
+  const buyer = await member();
+  const other = await member();
+  const [bundle] = await bundleIds(buyer.cookie);
+  const { payment } = paymentResponseSchema.parse(
+    (await startPayment(buyer.cookie, { bundle: bundle!.id, method: "creditcard" })).body,
+  );
+  const id = new URL(payment.checkout_url!).searchParams.get("id")!;
+  // Not derived from the site's payment id (or anything else one could count through).
+  const crypto = await import("node:crypto");
+  const guessed = `sbx_${crypto.createHash("sha256").update(`payment-${payment.id}`).digest("hex").slice(0, 20)}`;
+  expect(id).toMatch(/^sbx_[0-9a-f]{20}$/);
+  expect(id).not.toBe(guessed);
+  // The same order asked again (its idempotency key) is still the same payment at the provider.
+  const again = paymentResponseSchema.parse(
+    (await startPayment(buyer.cookie, { bundle: bundle!.id, method: "creditcard" }, newKey())).body,
+  ).payment;
+  expect(new URL(again.checkout_url!).searchParams.get("id")).not.toBe(id);
+
+  // Without a session, or with another member's, the page and its choices do not exist.
+  for (const cookie of [undefined, other.cookie]) {
+    const page = await sandboxPage(payment.checkout_url!, cookie);
+    expect(page.status).toBe(404);
+    expect(await page.text()).not.toContain("£8.99");
+    for (const outcome of ["paid", "canceled"]) {
+      expect((await chooseOnSandbox(payment.checkout_url!, outcome, cookie ?? "")).status).toBe(404);
+    }
+  }
+  expect((await paymentOf(buyer.cookie, payment.id)).payment.status).toBe("open");
+  expect((await sandboxPage(payment.checkout_url!, buyer.cookie)).status).toBe(200);
+  expect((await chooseOnSandbox(payment.checkout_url!, "paid", buyer.cookie)).status).toBe(303);
+  expect((await paymentOf(buyer.cookie, payment.id)).payment.status).toBe("paid");
+});
+
 test("the time bonus takes 25% off the first purchase, is used once paid, and then is gone", async () => {
   const buyer = await member({ country: "NL" });
   await welcomeCode(buyer.id);
@@ -249,7 +286,7 @@ test("the time bonus takes 25% off the first purchase, is used once paid, and th
     cookie: buyer.cookie,
   });
   expect(typed.status).toBe(200);
-  await chooseOnSandbox(payment.checkout_url!, "paid");
+  await chooseOnSandbox(payment.checkout_url!, "paid", buyer.cookie);
 
   const after = creditsResponseSchema.parse(
     (await api.call("/api/credits.php", { domain, cookie: buyer.cookie })).body,
@@ -317,7 +354,7 @@ test("discount codes: unknown, expired, another country's, below the minimum and
     (await startPayment(buyer.cookie, { bundle: small!.id, method: "sofort", discountcode: "all10" })).body,
   );
   expect(payment.price.cents).toBe(899);
-  await chooseOnSandbox(payment.checkout_url!, "paid");
+  await chooseOnSandbox(payment.checkout_url!, "paid", buyer.cookie);
   expect((await api.call("/api/discountcode.php?code=ALL10", { domain, cookie: buyer.cookie })).status).toBe(409);
   const other = await member({ country: "DE" });
   expect((await api.call("/api/discountcode.php?code=ALL10", { domain, cookie: other.cookie })).status).toBe(200);
@@ -513,7 +550,7 @@ async function buyerWhoSpent(spent: number) {
   const { payment } = paymentResponseSchema.parse(
     (await startPayment(buyer.cookie, { bundle: bundle!.id, method: "creditcard" })).body,
   );
-  await chooseOnSandbox(payment.checkout_url!, "paid");
+  await chooseOnSandbox(payment.checkout_url!, "paid", buyer.cookie);
   if (spent)
     await api.db.transaction().execute((trx) =>
       moveCredits(trx, {
