@@ -254,6 +254,22 @@ test("a discount code in a link: the credits page shows it, the order page has i
   await expect(page.getByRole("heading", { name: en.payment.title.completed })).toBeVisible();
 });
 
+test("a link with an unknown discount code says so, and the order goes on at the usual price", async ({
+  page,
+  request,
+}) => {
+  const member = await createMember(request, { gender: "male", seeking: "female", country: "GB" });
+  await logInTo(page, member, "/credits?code=NOPE");
+  await expect(page.getByRole("status").filter({ hasText: `NOPE: ${en.checkout.codeNotFound}` })).toBeVisible();
+  // The time bonus still applies, and no code is handed on.
+  await expect(
+    page.getByText(say("en", "credits.discountApplied", { code: "TIMEBONUS25", percentage: 25 })),
+  ).toBeVisible();
+  await clickInApp(page.getByRole("link", { name: say("en", "credits.choose", { count: 170 }) }));
+  await expect(page.getByLabel(en.checkout.code)).toHaveValue("");
+  await expect(page.getByRole("button", { name: say("en", "checkout.pay", { price: "£6.74" }) })).toBeVisible();
+});
+
 test("the public price list needs no login and no JavaScript, and the footer links to it", async ({ page }) => {
   await page.goto("/pages/terms");
   await skipEntryWarning(page);
