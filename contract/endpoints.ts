@@ -664,7 +664,8 @@ export const endpoints = [
     operationId: "createPayment",
     errors: {
       400: ["idempotency_key_required"],
-      404: ["not_found"],
+      404: ["not_found", "discount_not_found"],
+      409: ["discount_used"],
       502: ["provider_failed"],
       503: ["payments_unavailable"],
     },

@@ -205,6 +205,9 @@ export const transactionResponseSchema = z.object({
   country: z.string(),
 });
 
+/** The price after a percentage off, rounded down to the cent in the payer's favour (docs/architecture.md "Payments"). */
+export const discountedCents = (cents: number, percentage: number) => Math.floor((cents * (100 - percentage)) / 100);
+
 export const discountQuerySchema = z.object({
   code: z.string().trim().max(40).optional(),
   welcome: z.enum(["true", "false"]).optional(),

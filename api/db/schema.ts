@@ -327,6 +327,8 @@ export interface PaymentsTable {
   checkout_url: string | null;
   status: PaymentStatus;
   discount_code_id: number | null;
+  /** The code this payment holds (docs/product.md §3.8): unique per member, cleared when the payment fails. */
+  discount_claim: number | null;
   idempotency_key: string;
   created_at: string;
   updated_at: string;
@@ -440,6 +442,8 @@ export interface SandboxPaymentsTable {
   refunded_cents: Generated<number>;
   /** A pending payment becomes paid at this time, as a bank transfer clears later. */
   settles_at: string | null;
+  /** The site's key for this payment: a repeated create finds it (ids are random). */
+  idempotency_key: string | null;
   created_at: string;
 }
 

@@ -62,3 +62,46 @@ export function markCodeUsed(db: DbOrTx, codeId: number, at: string) {
     .where("user_id", "is not", null)
     .execute();
 }
+
+/** The member's payment holding this code (open, pending or paid), if any: a code is held once (migration 0020). */
+export function findCodeHolder(db: DbOrTx, userId: number, codeId: number) {
+  return db
+    .selectFrom("payments")
+    .select(["id", "status"])
+    .where("user_id", "=", userId)
+    .where("discount_claim", "=", codeId)
+    .executeTakeFirst();
+}
+
+/**
+ * Claims the code for a payment being paid, in its transaction. A payment paid comes before one still open or
+ * pending: those give the code up (they will be checked when they are paid). Answers false when another paid
+ * payment holds it: the code was used already.
+ */
+export async function claimCodeForPaid(trx: DbOrTx, payment: { id: number; user_id: number }, codeId: number) {
+  await trx
+    .updateTable("payments")
+    .set({ discount_claim: null })
+    .where("user_id", "=", payment.user_id)
+    .where("discount_claim", "=", codeId)
+    .where("id", "<>", payment.id)
+    .where("status", "<>", "paid")
+    .execute();
+  const claimed = await trx
+    .updateTable("payments")
+    .set({ discount_claim: codeId })
+    .where("id", "=", payment.id)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("payments as other")
+            .select("other.id")
+            .where("other.user_id", "=", payment.user_id)
+            .where("other.discount_claim", "=", codeId)
+            .where("other.id", "<>", payment.id),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(claimed.numUpdatedRows) === 1;
+}

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { discountCodeSchema } from "../../contract/account";
 import { DAY } from "../../contract/durations";
+import { discountedCents } from "../../contract/payments";
 import { type Db, type DbOrTx, nowIso } from "../db/database";
 import type { DiscountCodeRow, SiteRow, UserRow } from "../db/schema";
 import { ApiError } from "../errors";
@@ -11,6 +12,9 @@ type DiscountCode = z.infer<typeof discountCodeSchema>;
 
 /** How long a retention offer's code stays valid. */
 const retentionDays = 30;
+
+/** The welcome bonus (docs/product.md §4.9): TIMEBONUS25, 25 % off the first purchase, within 4 hours of signing up. */
+export const welcomeDiscount = { code: "TIMEBONUS25", percentage: 25, windowSeconds: 14400, validity: "once-per-user" };
 
 /**
  * A member about to delete their account takes one of the company's retention offers (delete_discount): a
@@ -79,7 +83,8 @@ export async function usableCode(db: DbOrTx, member: UserRow, typed: string, ord
   if (!row || isExpired(row) || row.status === "expired") throw notFound();
   if (row.status === "used" || (await repo.paidWithCode(db, member.id, row.id)))
     throw new ApiError(409, "discount_used", "Code already used");
-  if (row.reason === "welcome" && member.paid_user) throw notFound();
+  if (row.reason === "welcome" && (member.paid_user || timeBonusEnds(member) <= nowIso())) throw notFound();
+  await refuseHeldCode(db, member, row);
   const methods: string[] = JSON.parse(row.paymentmethods);
   const applies =
     (!row.country || row.country === order.country) &&
@@ -91,14 +96,71 @@ export async function usableCode(db: DbOrTx, member: UserRow, typed: string, ord
 }
 
 /**
- * The time bonus (docs/product.md §4.9): the member's welcome code while it runs, for a member who never paid;
- * null otherwise. Applied to their first purchase without typing it.
+ * A code is held by one payment of the member at a time (docs/product.md §3.8): while another is open or pending
+ * with it, or was paid with it, it is "Code already used". The member's own unfinished payment is named, so the
+ * page can send them to finish or cancel it.
  */
-export async function activeTimeBonus(db: DbOrTx, member: UserRow): Promise<DiscountCodeRow | null> {
-  if (member.paid_user) return null;
-  const row = await repo.findWelcomeCode(db, member.id);
-  return row && row.status === "active" && !isExpired(row) ? row : null;
+export async function refuseHeldCode(db: DbOrTx, member: UserRow, code: Pick<DiscountCodeRow, "id">) {
+  const holder = await repo.findCodeHolder(db, member.id, code.id);
+  if (holder)
+    throw new ApiError(
+      409,
+      "discount_used",
+      "Code already used",
+      holder.status === "paid" ? {} : { payment: holder.id },
+    );
 }
 
-/** The price after a percentage off, rounded to the cent in the payer's favour. */
-export const discounted = (cents: number, percentage: number) => Math.floor((cents * (100 - percentage)) / 100);
+/** When a member's time bonus ends: 4 hours after they signed up (docs/product.md §4.9). */
+export const timeBonusEnds = (member: Pick<UserRow, "signup_date">) =>
+  new Date(Date.parse(member.signup_date) + welcomeDiscount.windowSeconds * 1000).toISOString();
+
+export interface TimeBonus {
+  code: string;
+  value_percentage: number;
+  expires: string;
+}
+
+/**
+ * The time bonus (docs/product.md §4.9): 25 % off for a member who never paid, until 4 hours after their signup,
+ * unless they already paid with their welcome code; null otherwise. Applied to their first purchase without typing it.
+ * It follows the signup time, not a code row: a member whose row is missing (the demo's, seeded) has it all the same.
+ */
+export async function activeTimeBonus(db: DbOrTx, member: UserRow): Promise<TimeBonus | null> {
+  if (member.paid_user) return null;
+  const expires = timeBonusEnds(member);
+  if (expires <= nowIso()) return null;
+  const row = await repo.findWelcomeCode(db, member.id);
+  if (row && row.status !== "active") return null;
+  return {
+    code: row?.code ?? welcomeDiscount.code,
+    value_percentage: row?.value_percentage ?? welcomeDiscount.percentage,
+    expires,
+  };
+}
+
+/**
+ * The time bonus as the code a payment holds: the member's welcome code, written now if they have none yet (signup
+ * writes it; the demo's seeded members have none).
+ */
+export async function timeBonusCode(db: DbOrTx, member: UserRow): Promise<DiscountCodeRow | null> {
+  const bonus = await activeTimeBonus(db, member);
+  if (!bonus) return null;
+  await repo.insertDiscountCodeOnce(db, {
+    user_id: member.id,
+    code: welcomeDiscount.code,
+    country: null,
+    value_percentage: welcomeDiscount.percentage,
+    currency: null,
+    status: "active",
+    validity: welcomeDiscount.validity,
+    reason: "welcome",
+    expires: bonus.expires,
+    created_at: nowIso(),
+  });
+  const row = await repo.findWelcomeCode(db, member.id);
+  return row ? { ...row, expires: bonus.expires } : null;
+}
+
+/** The price after a percentage off, rounded to the cent in the payer's favour: the rule the pages show too. */
+export const discounted = discountedCents;

@@ -6,7 +6,7 @@ import { euroCountries } from "../../contract/payments";
 import type { SmsSender } from "../adapters/sms";
 import { type Db, type DbOrTx, nowIso } from "../db/database";
 import type { DirectDebitRequestRow, SiteRow, UserRow } from "../db/schema";
-import { activeTimeBonus, discounted } from "../discounts/discounts.service";
+import { discounted, timeBonusCode } from "../discounts/discounts.service";
 import { ApiError } from "../errors";
 import { bundlesFor, countryOf, creditPaidPayment, paymentWithBalance } from "./payments.service";
 
@@ -101,7 +101,7 @@ export async function startDirectDebit(
   const details = parsed.data;
   const bundle = (await bundlesFor(db, site, country)).find((b) => b.id === body.bundle);
   if (!bundle) throw new ApiError(404, "not_found", "This bundle is not offered");
-  const bonus = await activeTimeBonus(db, member);
+  const bonus = await timeBonusCode(db, member);
   const amount = bonus ? discounted(bundle.amount_cents, bonus.value_percentage) : bundle.amount_cents;
   await checkLimit(db, site, member, amount, bundle.currency);
 

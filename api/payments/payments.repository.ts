@@ -27,7 +27,13 @@ export function findPaymentByKey(db: DbOrTx, userId: number, idempotencyKey: str
     .selectAll()
     .where("user_id", "=", userId)
     .where("idempotency_key", "=", idempotencyKey)
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
+}
+
+/** A unique index refused a row (SQLite or PostgreSQL): here, a discount code another payment claimed first. */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "SQLITE_CONSTRAINT_UNIQUE" || code === "23505";
 }
 
 /** The member's own payment: nobody reaches another member's. */
@@ -52,11 +58,22 @@ export function setProviderPayment(
   return db.updateTable("payments").set(values).where("id", "=", id).execute();
 }
 
-/** Moves a payment to a new state, unless it is paid: paid is final. Answers whether this call changed it. */
+/** The states in which a payment will not be paid: it lets go of its discount code. */
+const releasesCode: PaymentStatus[] = ["failed", "canceled", "expired"];
+
+/**
+ * Moves a payment to a new state, unless it is paid: paid is final. A payment that fails, is canceled or expires
+ * releases its discount code. Answers whether this call changed it.
+ */
 export async function changeStatus(db: DbOrTx, id: number, status: PaymentStatus, at: string): Promise<boolean> {
   const result = await db
     .updateTable("payments")
-    .set({ status, updated_at: at, ...(status === "paid" ? { paid_at: at, checkout_url: null } : {}) })
+    .set({
+      status,
+      updated_at: at,
+      ...(status === "paid" ? { paid_at: at, checkout_url: null } : {}),
+      ...(releasesCode.includes(status) ? { discount_claim: null } : {}),
+    })
     .where("id", "=", id)
     .where("status", "<>", "paid")
     .where("status", "<>", status)
@@ -95,4 +112,9 @@ export function markPaidUser(db: DbOrTx, userId: number) {
 
 export function findCode(db: DbOrTx, id: number) {
   return db.selectFrom("discount_codes").select("code").where("id", "=", id).executeTakeFirst();
+}
+
+/** A paid payment whose discount was used by another: it gets the credits its money buys at the full price. */
+export function setCredits(db: DbOrTx, id: number, credits: number) {
+  return db.updateTable("payments").set({ credits }).where("id", "=", id).execute();
 }

@@ -15,8 +15,15 @@ import type { PaymentProvider, ProviderPayment } from "../adapters/payments/prov
 import { moveCredits } from "../credits/ledger";
 import { type Db, nowIso, type Tx } from "../db/database";
 import type { BundleRow, DiscountCodeRow, LedgerRow, PaymentRow, PaymentStatus, SiteRow, UserRow } from "../db/schema";
-import { markCodeUsed } from "../discounts/discounts.repository";
-import { activeTimeBonus, discountCodeView, discounted, usableCode } from "../discounts/discounts.service";
+import { claimCodeForPaid, markCodeUsed } from "../discounts/discounts.repository";
+import {
+  activeTimeBonus,
+  discountCodeView,
+  discounted,
+  refuseHeldCode,
+  timeBonusCode,
+  usableCode,
+} from "../discounts/discounts.service";
 import { ApiError } from "../errors";
 import { siteOrigin } from "../http/site-origin";
 import * as repo from "./payments.repository";
@@ -104,7 +111,7 @@ export async function checkDiscount(
   query: z.output<typeof discountQuerySchema>,
 ) {
   if (query.welcome === "true") {
-    const bonus = await activeTimeBonus(db, member);
+    const bonus = await timeBonusCode(db, member);
     if (!bonus) throw new ApiError(404, "discount_not_found", "Code not found");
     return discountCodeView(bonus);
   }
@@ -151,9 +158,24 @@ export interface PaymentDeps {
 /**
  * Starts the purchase of a bundle (docs/architecture.md "Payments"). The idempotency key makes it safe to repeat: the
  * same key answers the same payment, and asks the provider again (with its own key) only if the first ask failed,
- * so the provider never holds two payments for one order. The discount is checked now and used when paid.
+ * so the provider never holds two payments for one order. The discount code is claimed now (one payment of the
+ * member holds it at a time, a unique index sees to it even at the same moment), released if the payment fails or
+ * expires, and checked again when it is paid.
  */
 export async function createPayment(
+  deps: PaymentDeps,
+  site: SiteRow,
+  member: UserRow,
+  request: z.output<typeof paymentCreateSchema>,
+  idempotencyKey: string,
+) {
+  const earlier = await repo.findPaymentByKey(deps.db, member.id, idempotencyKey);
+  const payment = earlier ?? (await insertPayment(deps, site, member, request, idempotencyKey));
+  return askProvider(deps, site, payment);
+}
+
+/** A new open payment of the bundle, holding its discount code; a payment made meanwhile under the same key wins. */
+async function insertPayment(
   { db, provider }: PaymentDeps,
   site: SiteRow,
   member: UserRow,
@@ -169,27 +191,44 @@ export async function createPayment(
       fields: { method: "invalid" },
     });
   const order = { amountCents: bundle.amount_cents, currency: bundle.currency, country, method: request.method };
-  const code: DiscountCodeRow | null = request.discountcode
-    ? await usableCode(db, member, request.discountcode, order)
-    : await activeTimeBonus(db, member);
+  let code: DiscountCodeRow | null;
+  if (request.discountcode) code = await usableCode(db, member, request.discountcode, order);
+  else {
+    code = await timeBonusCode(db, member);
+    if (code) await refuseHeldCode(db, member, code);
+  }
   const at = nowIso();
-  await repo.insertPaymentOnce(db, {
-    site_id: site.id,
-    user_id: member.id,
-    bundle_id: bundle.id,
-    credits: bundle.credits,
-    amount_cents: code ? discounted(bundle.amount_cents, code.value_percentage) : bundle.amount_cents,
-    original_amount_cents: bundle.amount_cents,
-    currency: bundle.currency,
-    method: request.method,
-    provider: provider.name,
-    status: "open",
-    discount_code_id: code?.id ?? null,
-    idempotency_key: idempotencyKey,
-    created_at: at,
-    updated_at: at,
-  });
-  const payment = await repo.findPaymentByKey(db, member.id, idempotencyKey);
+  try {
+    await repo.insertPaymentOnce(db, {
+      site_id: site.id,
+      user_id: member.id,
+      bundle_id: bundle.id,
+      credits: bundle.credits,
+      amount_cents: code ? discounted(bundle.amount_cents, code.value_percentage) : bundle.amount_cents,
+      original_amount_cents: bundle.amount_cents,
+      currency: bundle.currency,
+      method: request.method,
+      provider: provider.name,
+      status: "open",
+      discount_code_id: code?.id ?? null,
+      discount_claim: code?.id ?? null,
+      idempotency_key: idempotencyKey,
+      created_at: at,
+      updated_at: at,
+    });
+  } catch (error) {
+    // Another payment claimed the code between the check and this insert; unless it was this very order's twin.
+    if (!repo.isUniqueViolation(error)) throw error;
+    const twin = await repo.findPaymentByKey(db, member.id, idempotencyKey);
+    if (twin) return twin;
+    if (code) await refuseHeldCode(db, member, code);
+    throw error;
+  }
+  return (await repo.findPaymentByKey(db, member.id, idempotencyKey))!;
+}
+
+/** Asks the provider for the payment's checkout, unless an earlier ask already did. */
+async function askProvider({ db, provider }: PaymentDeps, site: SiteRow, payment: PaymentRow) {
   if (payment.provider_payment_id) return viewWithCode(db, payment);
 
   const origin = siteOrigin(site);
@@ -237,22 +276,37 @@ export async function applyProviderStatus(db: Db, payment: PaymentRow, status: P
   });
 }
 
-/** What a payment becoming paid does, inside its transaction: the bundle's credits, premium, the discount used. */
+/**
+ * What a payment becoming paid does, inside its transaction: the discount code checked again and used, the bundle's
+ * credits, premium. A code another paid payment used meanwhile (this one's claim had lapsed) is not honoured twice:
+ * the payment gets the credits its money buys at the bundle's full price.
+ */
 export async function creditPaidPayment(
   trx: Tx,
-  payment: Pick<PaymentRow, "id" | "user_id" | "credits" | "discount_code_id">,
+  payment: Pick<
+    PaymentRow,
+    "id" | "user_id" | "credits" | "discount_code_id" | "amount_cents" | "original_amount_cents"
+  >,
   at: string,
 ) {
+  let credits = payment.credits;
+  if (payment.discount_code_id) {
+    if (await claimCodeForPaid(trx, payment, payment.discount_code_id))
+      await markCodeUsed(trx, payment.discount_code_id, at);
+    else {
+      credits = Math.floor((payment.credits * payment.amount_cents) / payment.original_amount_cents);
+      await repo.setCredits(trx, payment.id, credits);
+    }
+  }
   await moveCredits(trx, {
     userId: payment.user_id,
-    amount: payment.credits,
+    amount: credits,
     kind: "purchase",
     reference: `payment:${payment.id}`,
     idempotencyKey: `payment:${payment.id}`,
     at,
   });
   await repo.markPaidUser(trx, payment.user_id);
-  if (payment.discount_code_id) await markCodeUsed(trx, payment.discount_code_id, at);
 }
 
 /** A webhook or a check: asks the provider about one of its payments. Unknown ids change nothing. */

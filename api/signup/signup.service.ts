@@ -7,13 +7,11 @@ import { refuseWeakPassword } from "../accounts/weak-passwords";
 import { moveCredits } from "../credits/ledger";
 import type { Db } from "../db/database";
 import type { SiteRow, UserRow } from "../db/schema";
+import { welcomeDiscount } from "../discounts/discounts.service";
 import { ApiError } from "../errors";
 import { signupMatches } from "../members/members.repository";
 import { soughtGenders, toCard } from "../members/members.service";
 import * as repo from "./signup.repository";
-
-/** The welcome bonus (docs/product.md §9): TIMEBONUS25, 25 % off the first purchase, within 4 hours of signing up. */
-export const welcomeDiscount = { code: "TIMEBONUS25", percentage: 25, windowSeconds: 14400, validity: "once-per-user" };
 
 const sexualityFor = (gender: "male" | "female", seeking: "male" | "female" | "both") =>
   seeking === "both" ? "bi" : seeking === gender ? "gay" : "straight";

@@ -1,17 +1,18 @@
 import { getFormProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect, useActionData } from "react-router";
+import { data, Form, Link, redirect, redirectDocument, useActionData } from "react-router";
 import { z } from "zod";
 import { FormError, InputField, RadioGroup, useForm } from "~/components/form-kit";
 import { SubmitButton } from "~/components/submit-button";
 import { useTranslation } from "~/i18n/translator";
 import { ApiCallError, callApi } from "~/services/api.server";
 import { requireMember } from "~/services/auth.server";
+import { codeFromAddress } from "~/services/discount-code.server";
 import { getI18n } from "~/services/i18n.server";
 import { formatMoney } from "~/services/money";
 import { methodLabel } from "~/services/payment-methods";
 import { pageMeta } from "~/services/seo";
-import { creditsResponseSchema, paymentMethods, paymentResponseSchema } from "../../contract/payments";
+import { creditsResponseSchema, discountedCents, paymentMethods, paymentResponseSchema } from "../../contract/payments";
 import type { Route } from "./+types/credits-checkout";
 
 /** The order form: a method of the member's country, an optional code, and the key that makes it one order. */
@@ -33,8 +34,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!bundle) throw data(null, { status: 404 });
   const method = offer.methods.find((m) => m === params.paymentmethod) ?? null;
   if (params.paymentmethod && !method) throw data(null, { status: 404 });
+  // A code the credits page handed on (`?code=`): filled in, and its price shown when it applies to this bundle.
+  const code = await codeFromAddress(call, { bundle: bundle.id, method });
   return {
     bundle,
+    code,
     methods: offer.methods,
     directDebit: offer.direct_debit,
     method,
@@ -59,17 +63,23 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       idempotencyKey: key,
       schema: paymentResponseSchema,
     });
-    return redirect(payment.checkout_url ?? `/payment/${payment.id}`);
+    // The provider's page is not one of ours: the browser loads it as a document, with scripts or without.
+    return payment.checkout_url ? redirectDocument(payment.checkout_url) : redirect(`/payment/${payment.id}`);
   } catch (error) {
     if (!(error instanceof ApiCallError)) throw error;
+    // A code this member's unfinished payment holds: said with the way to that payment (docs/product.md §3.8).
+    const held = error.code === "discount_used" ? error.data.payment : null;
+    const heldBy = typeof held === "number" ? held : null;
     if (error.code === "discount_not_found" || error.code === "discount_used")
       return data(
         {
           result: submission.reply({
-            fieldErrors: {
-              discountcode: [error.code === "discount_used" ? "checkout.codeUsed" : "checkout.codeNotFound"],
-            },
+            formErrors: heldBy ? ["checkout.codeHeld"] : undefined,
+            fieldErrors: discountcode
+              ? { discountcode: [error.code === "discount_used" ? "checkout.codeUsed" : "checkout.codeNotFound"] }
+              : undefined,
           }),
+          heldBy,
         },
         { status: 400 },
       );
@@ -81,12 +91,18 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export default function Checkout({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useTranslation();
   const actionData = useActionData<typeof action>();
-  const { bundle, discount } = loaderData;
+  const { bundle, discount, code } = loaderData;
+  const heldBy = actionData && "heldBy" in actionData ? Number(actionData.heldBy) || null : null;
+  // The price to pay: with the code the link carried if it applies, else with the time bonus if it runs.
+  const codePrice = code?.percentage
+    ? { cents: discountedCents(bundle.price.cents, code.percentage), currency: bundle.price.currency }
+    : null;
+  const price = codePrice ?? bundle.discounted_price;
   const [form, fields] = useForm<{ method: string; discountcode: string; key: string }>({
     id: "checkout",
     lastResult: actionData?.result,
     constraint: loaderData.constraint,
-    defaultValue: { method: loaderData.method ?? loaderData.methods[0], key: loaderData.key },
+    defaultValue: { method: loaderData.method ?? loaderData.methods[0], key: loaderData.key, discountcode: code?.code },
   });
   return (
     <main id="main" className="flex-grow-1 container-lg py-4">
@@ -98,23 +114,37 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
             <dd className="col-6 text-end">{t("credits.amount", { count: bundle.credits })}</dd>
             <dt className="col-6">{t("checkout.price")}</dt>
             <dd className="col-6 text-end">
-              {bundle.discounted_price ? (
+              {price ? (
                 <>
                   <del className="text-body-secondary me-2">{formatMoney(locale, bundle.price)}</del>
-                  {formatMoney(locale, bundle.discounted_price)}
+                  {formatMoney(locale, price)}
                 </>
               ) : (
                 formatMoney(locale, bundle.price)
               )}
             </dd>
-            {discount && bundle.discounted_price && (
+            {code?.percentage ? (
               <dd className="col-12 small text-success-emphasis mb-0">
-                {t("checkout.discount", { code: discount.code, percentage: discount.value_percentage })}
+                {t("checkout.discount", { code: code.code, percentage: code.percentage })}
               </dd>
+            ) : (
+              discount &&
+              bundle.discounted_price && (
+                <dd className="col-12 small text-success-emphasis mb-0">
+                  {t("checkout.discount", { code: discount.code, percentage: discount.value_percentage })}
+                </dd>
+              )
             )}
           </dl>
+          {code?.error && (
+            <p className="alert alert-warning" role="status">
+              <strong>{code.code}</strong>: {t(code.error)}
+            </p>
+          )}
           <Form method="post" {...getFormProps(form)}>
-            <FormError form={form} />
+            <FormError form={form}>
+              {heldBy && <Link to={`/payment/${heldBy}`}>{t("checkout.heldPayment")}</Link>}
+            </FormError>
             <input type="hidden" name={fields.key.name} value={loaderData.key} />
             <RadioGroup
               field={fields.method}
@@ -125,7 +155,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
             <p className="small text-body-secondary">{t("checkout.oneTime")}</p>
             <SubmitButton className="btn btn-primary w-100">
               {t("checkout.pay", {
-                price: formatMoney(locale, bundle.discounted_price ?? bundle.price),
+                price: formatMoney(locale, price ?? bundle.price),
               })}
             </SubmitButton>
           </Form>

@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useActionData } from "react-router";
+import { data, Form, Link, redirect, redirectDocument, useActionData } from "react-router";
 import { z } from "zod";
 import { useTranslation } from "~/i18n/translator";
 import { ApiCallError, callApi } from "~/services/api.server";
@@ -38,11 +38,16 @@ export async function action({ request, context }: Route.ActionArgs) {
       idempotencyKey: key,
       schema: paymentResponseSchema,
     });
-    return redirect(payment.checkout_url ?? `/payment/${payment.id}`);
+    // The provider's page is not one of ours: the browser loads it as a document, with scripts or without.
+    return payment.checkout_url ? redirectDocument(payment.checkout_url) : redirect(`/payment/${payment.id}`);
   } catch (error) {
     if (!(error instanceof ApiCallError)) throw error;
     const message =
-      error.code === "payments_unavailable" ? ("checkout.unavailable" as const) : ("checkout.providerFailed" as const);
+      error.code === "payments_unavailable"
+        ? ("checkout.unavailable" as const)
+        : error.code === "discount_used"
+          ? ("checkout.codeHeld" as const)
+          : ("checkout.providerFailed" as const);
     return data({ bundle, method, message }, { status: error.status });
   }
 }

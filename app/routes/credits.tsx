@@ -5,23 +5,32 @@ import { useTranslation } from "~/i18n/translator";
 import { useRootData } from "~/root";
 import { callApi } from "~/services/api.server";
 import { requireMember } from "~/services/auth.server";
+import { codeFromAddress } from "~/services/discount-code.server";
 import { getI18n } from "~/services/i18n.server";
 import { formatMoney } from "~/services/money";
 import { pageMeta } from "~/services/seo";
 import { creditsResponseSchema } from "../../contract/payments";
 import type { Route } from "./+types/credits";
 
-/** Buying credits (docs/product.md §1.4): the bundles of the member's currency, the time bonus, what credits buy. */
+/**
+ * Buying credits (docs/product.md §1.4): the bundles of the member's currency, the time bonus, what credits buy. A
+ * link may carry a discount code (`?code=`): the page says what it gives, or why it does not, and hands it on to
+ * the order page of the bundle chosen.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const call = { request, context };
   await requireMember(call);
-  const offer = await callApi(call, "/credits.php", { schema: creditsResponseSchema });
-  return { ...offer, title: getI18n(context).t("credits.title") };
+  const [offer, code] = await Promise.all([
+    callApi(call, "/credits.php", { schema: creditsResponseSchema }),
+    codeFromAddress(call),
+  ]);
+  return { ...offer, code, title: getI18n(context).t("credits.title") };
 }
 
 export default function Credits({ loaderData }: Route.ComponentProps) {
   const { t, locale, formatNumber } = useTranslation();
-  const { bundles, discount, prices, credits, paid_user } = loaderData;
+  const { bundles, discount, prices, credits, paid_user, code } = loaderData;
+  const withCode = code?.percentage ? `?${new URLSearchParams({ code: code.code })}` : "";
   const premiumVariant = useRootData()?.site.premiumVariant ?? "p0";
   return (
     <main id="main" className="flex-grow-1 container-lg py-4">
@@ -30,7 +39,18 @@ export default function Credits({ loaderData }: Route.ComponentProps) {
         {t("credits.balance", { count: credits })}
         {paid_user ? ` · ${t("credits.premiumMember")}` : ` · ${t("credits.firstMakesPremium")}`}
       </p>
-      {discount && (
+      {code && (
+        <p className={`alert ${code.error ? "alert-warning" : "alert-success"}`} role="status">
+          {code.error ? (
+            <>
+              <strong>{code.code}</strong>: {t(code.error)}
+            </>
+          ) : (
+            t("credits.codeFromLink", { code: code.code, percentage: formatNumber(code.percentage) })
+          )}
+        </p>
+      )}
+      {discount && !code?.percentage && (
         <div className="alert alert-success" role="status">
           {t("credits.discountApplied", { code: discount.code, percentage: formatNumber(discount.value_percentage) })}
           {discount.expires && (
@@ -80,7 +100,7 @@ export default function Credits({ loaderData }: Route.ComponentProps) {
                 <p className="small">
                   {t("credits.buysMessages", { count: Math.floor(bundle.credits / prices.message) })}
                 </p>
-                <Link to={`/credits/${bundle.id}`} className="btn btn-primary mt-auto">
+                <Link to={`/credits/${bundle.id}${withCode}`} className="btn btn-primary mt-auto">
                   {t("credits.choose", { count: bundle.credits })}
                 </Link>
               </div>

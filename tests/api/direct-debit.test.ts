@@ -23,7 +23,13 @@ afterAll(() => api.close());
 
 let keys = 0;
 const newKey = () => `dd-key-${Date.now()}-${keys++}`;
-const member = (options: MemberOptions = {}) => loggedInMember(api, domain, { country: "NL", ...options, siteId });
+/** A member who signed up a day ago: past the time bonus, which follows the signup time (docs/product.md §4.9). */
+async function member(options: MemberOptions = {}) {
+  const made = await loggedInMember(api, domain, { country: "NL", ...options, siteId });
+  const dayAgo = new Date(Date.now() - 24 * 3600_000).toISOString();
+  await api.db.updateTable("users").set({ signup_date: dayAgo }).where("id", "=", made.id).execute();
+  return made;
+}
 
 const details = {
   holder: "Anna de Vries",

@@ -40,7 +40,20 @@ let keys = 0;
 const newKey = () => `test-key-${Date.now()}-${keys++}`;
 
 const logIn = loggedInMember;
-const member = (options: MemberOptions = {}) => logIn(api, domain, { ...options, siteId });
+
+/** Sets when a member signed up: the time bonus runs for 4 hours from then (docs/product.md §4.9). */
+async function signedUp(userId: number, hoursAgo: number, target = api) {
+  const at = new Date(Date.now() - hoursAgo * 3600_000).toISOString();
+  await target.db.updateTable("users").set({ signup_date: at }).where("id", "=", userId).execute();
+}
+
+/** A member who signed up a day ago, past the time bonus, unless `newcomer`. */
+async function member(options: MemberOptions & { newcomer?: boolean } = {}) {
+  const { newcomer, ...rest } = options;
+  const made = await logIn(api, domain, { ...rest, siteId });
+  if (!newcomer) await signedUp(made.id, 24);
+  return made;
+}
 
 function startPayment(cookie: string, body: Record<string, unknown>, key = newKey(), target = api, site = domain) {
   return target.call("/api/payment.php", {
@@ -56,14 +69,22 @@ async function bundleIds(cookie: string) {
   return creditsResponseSchema.parse((await api.call("/api/credits.php", { domain, cookie })).body).bundles;
 }
 
-/** The payer's choice on the sandbox checkout page, posted as the page's form does. */
-async function chooseOnSandbox(checkoutUrl: string, outcome: string) {
+/** The payer's choice on the sandbox checkout page, posted as the page's form does, with the payer's session. */
+async function chooseOnSandbox(checkoutUrl: string, outcome: string, cookie: string) {
   const id = new URL(checkoutUrl).searchParams.get("id")!;
   return fetch(`${api.url}/api/sandbox-checkout.php`, {
     method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-host": domain },
+    headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-host": domain, cookie },
     body: new URLSearchParams({ id, outcome }),
     redirect: "manual",
+  });
+}
+
+/** The sandbox checkout page as a browser with this session (or none) opens it. */
+function sandboxPage(checkoutUrl: string, cookie?: string) {
+  const url = new URL(checkoutUrl);
+  return fetch(`${api.url}${url.pathname}${url.search}`, {
+    headers: { "x-forwarded-host": domain, ...(cookie ? { cookie } : {}) },
   });
 }
 
@@ -119,18 +140,13 @@ test("a purchase through the sandbox: checkout page, paid, credited once, premiu
   expect(payment).toMatchObject({ status: "open", credits: 170, price: { cents: 899, currency: "GBP" } });
   expect(payment.checkout_url).toMatch(/\/api\/sandbox-checkout\.php\?id=sbx_/);
 
-  const page = await fetch(
-    `${api.url}${new URL(payment.checkout_url!).pathname}${new URL(payment.checkout_url!).search}`,
-    {
-      headers: { "x-forwarded-host": domain },
-    },
-  );
+  const page = await sandboxPage(payment.checkout_url!, buyer.cookie);
   const html = await page.text();
   expect(html).toContain("Test payment");
   expect(html).toContain("no money moves");
   expect(html).toContain("£8.99");
 
-  const back = await chooseOnSandbox(payment.checkout_url!, "paid");
+  const back = await chooseOnSandbox(payment.checkout_url!, "paid", buyer.cookie);
   expect(back.status).toBe(303);
   expect(back.headers.get("location")).toBe(`https://${domain}/payment/${payment.id}`);
 
@@ -139,7 +155,7 @@ test("a purchase through the sandbox: checkout page, paid, credited once, premiu
   expect(result.credits).toBe(170);
   expect(result.paid_user).toBe(true);
   // The page can be reloaded and the checkout chosen again: nothing is credited twice.
-  expect((await chooseOnSandbox(payment.checkout_url!, "paid")).status).toBe(409);
+  expect((await chooseOnSandbox(payment.checkout_url!, "paid", buyer.cookie)).status).toBe(409);
   expect((await paymentOf(buyer.cookie, payment.id)).credits).toBe(170);
   await expectLedgerConsistent();
 });
@@ -152,7 +168,7 @@ test.each(["failed", "canceled", "expired"])(
     const { payment } = paymentResponseSchema.parse(
       (await startPayment(buyer.cookie, { bundle: bundle!.id, method: "paypal" })).body,
     );
-    expect((await chooseOnSandbox(payment.checkout_url!, outcome)).status).toBe(303);
+    expect((await chooseOnSandbox(payment.checkout_url!, outcome, buyer.cookie)).status).toBe(303);
     const result = await paymentOf(buyer.cookie, payment.id);
     expect(result.payment.status).toBe(outcome);
     expect(result).toMatchObject({ credits: 0, paid_user: false });
@@ -166,7 +182,7 @@ test("a pending payment is paid once it clears, found by the result page without
   const { payment } = paymentResponseSchema.parse(
     (await startPayment(buyer.cookie, { bundle: bundle!.id, method: "creditcard" })).body,
   );
-  await chooseOnSandbox(payment.checkout_url!, "pending");
+  await chooseOnSandbox(payment.checkout_url!, "pending", buyer.cookie);
   // SANDBOX_SETTLE_SECONDS=0: it has cleared by the time the result page asks.
   const result = await paymentOf(buyer.cookie, payment.id);
   expect(result.payment.status).toBe("paid");
@@ -204,7 +220,7 @@ test("a member reaches only their own payments and transactions", async () => {
     (await startPayment(buyer.cookie, { bundle: bundle!.id, method: "creditcard" })).body,
   );
   expect((await api.call(`/api/payment.php?id=${payment.id}`, { domain, cookie: other.cookie })).status).toBe(404);
-  await chooseOnSandbox(payment.checkout_url!, "paid");
+  await chooseOnSandbox(payment.checkout_url!, "paid", buyer.cookie);
   const list = transactionsResponseSchema.parse(
     (await api.call("/api/transactions.php", { domain, cookie: buyer.cookie })).body,
   );
@@ -228,8 +244,42 @@ test("a member reaches only their own payments and transactions", async () => {
   expect((await startPayment(buyer.cookie, { bundle: bundle!.id, method: "ideal" })).status).toBe(400);
 });
 
+test("sandbox payment ids are random, and only the payer sees or settles their sandbox checkout", async () => {
+  const buyer = await member();
+  const other = await member();
+  const [bundle] = await bundleIds(buyer.cookie);
+  const { payment } = paymentResponseSchema.parse(
+    (await startPayment(buyer.cookie, { bundle: bundle!.id, method: "creditcard" })).body,
+  );
+  const id = new URL(payment.checkout_url!).searchParams.get("id")!;
+  // Not derived from the site's payment id (or anything else one could count through).
+  const crypto = await import("node:crypto");
+  const guessed = `sbx_${crypto.createHash("sha256").update(`payment-${payment.id}`).digest("hex").slice(0, 20)}`;
+  expect(id).toMatch(/^sbx_[0-9a-f]{20}$/);
+  expect(id).not.toBe(guessed);
+  // The same order asked again (its idempotency key) is still the same payment at the provider.
+  const again = paymentResponseSchema.parse(
+    (await startPayment(buyer.cookie, { bundle: bundle!.id, method: "creditcard" }, newKey())).body,
+  ).payment;
+  expect(new URL(again.checkout_url!).searchParams.get("id")).not.toBe(id);
+
+  // Without a session, or with another member's, the page and its choices do not exist.
+  for (const cookie of [undefined, other.cookie]) {
+    const page = await sandboxPage(payment.checkout_url!, cookie);
+    expect(page.status).toBe(404);
+    expect(await page.text()).not.toContain("£8.99");
+    for (const outcome of ["paid", "canceled"]) {
+      expect((await chooseOnSandbox(payment.checkout_url!, outcome, cookie ?? "")).status).toBe(404);
+    }
+  }
+  expect((await paymentOf(buyer.cookie, payment.id)).payment.status).toBe("open");
+  expect((await sandboxPage(payment.checkout_url!, buyer.cookie)).status).toBe(200);
+  expect((await chooseOnSandbox(payment.checkout_url!, "paid", buyer.cookie)).status).toBe(303);
+  expect((await paymentOf(buyer.cookie, payment.id)).payment.status).toBe("paid");
+});
+
 test("the time bonus takes 25% off the first purchase, is used once paid, and then is gone", async () => {
-  const buyer = await member({ country: "NL" });
+  const buyer = await member({ country: "NL", newcomer: true });
   await welcomeCode(buyer.id);
   const offer = creditsResponseSchema.parse(
     (await api.call("/api/credits.php", { domain, cookie: buyer.cookie })).body,
@@ -243,13 +293,14 @@ test("the time bonus takes 25% off the first purchase, is used once paid, and th
     (await startPayment(buyer.cookie, { bundle: offer.bundles[0]!.id, method: "ideal" })).body,
   );
   expect(payment).toMatchObject({ price: { cents: 749 }, original_price: { cents: 999 }, discountcode: "TIMEBONUS25" });
-  // Not used until paid: an abandoned payment leaves it.
+  // Held by the open payment: no other payment may have it meanwhile.
   const typed = await api.call(`/api/discountcode.php?code=timebonus25&bundle=${offer.bundles[0]!.id}`, {
     domain,
     cookie: buyer.cookie,
   });
-  expect(typed.status).toBe(200);
-  await chooseOnSandbox(payment.checkout_url!, "paid");
+  expect(typed.status).toBe(409);
+  expect(typed.body).toMatchObject({ error: "discount_used", data: { payment: payment.id } });
+  await chooseOnSandbox(payment.checkout_url!, "paid", buyer.cookie);
 
   const after = creditsResponseSchema.parse(
     (await api.call("/api/credits.php", { domain, cookie: buyer.cookie })).body,
@@ -265,6 +316,106 @@ test("the time bonus takes 25% off the first purchase, is used once paid, and th
     discountcode: "TIMEBONUS25",
   });
   expect(typedAgain.body.error).toBe("discount_used");
+});
+
+test("the time bonus follows the signup time, not a code row: a newcomer without one has it, a day later nobody", async () => {
+  // Signed up an hour ago, with no welcome code written (as the demo's seeded free member).
+  const newcomer = await member({ country: "GB", newcomer: true });
+  await signedUp(newcomer.id, 1);
+  const offer = creditsResponseSchema.parse(
+    (await api.call("/api/credits.php", { domain, cookie: newcomer.cookie })).body,
+  );
+  expect(offer.discount).toMatchObject({ code: "TIMEBONUS25", value_percentage: 25 });
+  expect(Date.parse(offer.discount!.expires!)).toBeCloseTo(Date.now() + 3 * 3600_000, -5);
+  expect(offer.bundles[0]!.discounted_price).toEqual({ cents: 674, currency: "GBP" });
+  const user = await api.call("/api/user.php", { domain, cookie: newcomer.cookie });
+  expect(user.body.user.time_bonus).toMatchObject({ code: "TIMEBONUS25", value_percentage: 25 });
+  const { payment } = paymentResponseSchema.parse(
+    (await startPayment(newcomer.cookie, { bundle: offer.bundles[0]!.id, method: "creditcard" })).body,
+  );
+  expect(payment).toMatchObject({ price: { cents: 674 }, discountcode: "TIMEBONUS25" });
+
+  // Five hours after signing up it is over, whatever a code row says.
+  const late = await member({ country: "GB", newcomer: true });
+  await welcomeCode(late.id, new Date(Date.now() + 3600_000).toISOString());
+  await signedUp(late.id, 5);
+  const lateOffer = creditsResponseSchema.parse(
+    (await api.call("/api/credits.php", { domain, cookie: late.cookie })).body,
+  );
+  expect(lateOffer.discount).toBeNull();
+  expect((await api.call("/api/user.php", { domain, cookie: late.cookie })).body.user.time_bonus).toBeNull();
+  const latePayment = paymentResponseSchema.parse(
+    (await startPayment(late.cookie, { bundle: lateOffer.bundles[0]!.id, method: "creditcard" })).body,
+  ).payment;
+  expect(latePayment).toMatchObject({ price: { cents: 899 }, discountcode: null });
+});
+
+/** The provider's webhook for a sandbox payment, as the sandbox (or a real provider) posts it. */
+const webhookFor = (checkoutUrl: string) =>
+  fetch(`${api.url}/api/payment-webhook.php`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-host": domain },
+    body: new URLSearchParams({ id: new URL(checkoutUrl).searchParams.get("id")! }),
+  });
+
+test("a discount code is held by one payment: ten started at once get it once; a failed one lets it go", async () => {
+  for (const typed of [undefined, "STAY50-50"]) {
+    const buyer = await member({ country: "GB", newcomer: !typed });
+    if (typed) {
+      const offer = await api.call("/api/retention-offer.php", {
+        method: "POST",
+        domain,
+        cookie: buyer.cookie,
+        body: { offer: 0 },
+      });
+      expect(offer.body.discountcode.code).toBe(typed);
+    }
+    const [bundle] = await bundleIds(buyer.cookie);
+    const order = { bundle: bundle!.id, method: "creditcard", ...(typed ? { discountcode: typed } : {}) };
+    const answers = await Promise.all(Array.from({ length: 10 }, () => startPayment(buyer.cookie, order)));
+    const started = answers.filter((a) => a.status === 200).map((a) => paymentResponseSchema.parse(a.body).payment);
+    expect(started, typed ?? "TIMEBONUS25").toHaveLength(1);
+    const holder = started[0]!;
+    expect(holder.price.cents).toBeLessThan(899);
+    for (const refused of answers.filter((a) => a.status !== 200)) {
+      expect(refused.status).toBe(409);
+      expect(refused.body).toMatchObject({ error: "discount_used", data: { payment: holder.id } });
+    }
+    // A second payment later is refused too, while the first is open.
+    expect((await startPayment(buyer.cookie, order)).status).toBe(409);
+    // The first fails: the code is free again, and the next payment holds it.
+    await chooseOnSandbox(holder.checkout_url!, "failed", buyer.cookie);
+    const next = await startPayment(buyer.cookie, order);
+    expect(next.status).toBe(200);
+    expect(paymentResponseSchema.parse(next.body).payment.price.cents).toBe(holder.price.cents);
+  }
+});
+
+test("paid twice with one code (its first hold had lapsed): checked again when paid, it is honoured once", async () => {
+  const buyer = await member({ country: "GB", newcomer: true });
+  await welcomeCode(buyer.id);
+  const [bundle] = await bundleIds(buyer.cookie);
+  const start = async () =>
+    paymentResponseSchema.parse((await startPayment(buyer.cookie, { bundle: bundle!.id, method: "creditcard" })).body)
+      .payment;
+  // The first payment expires (its hold ends) and a second takes the code; then the provider reports both paid.
+  const first = await start();
+  await chooseOnSandbox(first.checkout_url!, "expired", buyer.cookie);
+  const second = await start();
+  expect([first.price.cents, second.price.cents]).toEqual([674, 674]);
+  const sandboxIds = [first, second].map((p) => new URL(p.checkout_url!).searchParams.get("id")!);
+  await api.db.updateTable("sandbox_payments").set({ status: "paid" }).where("id", "in", sandboxIds).execute();
+  const hooks = await Promise.all([webhookFor(first.checkout_url!), webhookFor(second.checkout_url!)]);
+  expect(hooks.map((h) => h.status)).toEqual([200, 200]);
+
+  const paid = await Promise.all([paymentOf(buyer.cookie, first.id), paymentOf(buyer.cookie, second.id)]);
+  expect(paid.map((p) => p.payment.status)).toEqual(["paid", "paid"]);
+  // One gets the bundle at 25% off; the other the credits £6.74 buys at the full price: 170 × 674 / 899.
+  expect(paid.map((p) => p.payment.credits).sort()).toEqual([127, 170]);
+  expect(paid[1]!.credits).toBe(297);
+  const codes = await api.db.selectFrom("discount_codes").selectAll().where("user_id", "=", buyer.id).execute();
+  expect(codes.map((c) => c.status)).toEqual(["used"]);
+  await expectLedgerConsistent();
 });
 
 test("discount codes: unknown, expired, another country's, below the minimum and another method are not found", async () => {
@@ -317,7 +468,7 @@ test("discount codes: unknown, expired, another country's, below the minimum and
     (await startPayment(buyer.cookie, { bundle: small!.id, method: "sofort", discountcode: "all10" })).body,
   );
   expect(payment.price.cents).toBe(899);
-  await chooseOnSandbox(payment.checkout_url!, "paid");
+  await chooseOnSandbox(payment.checkout_url!, "paid", buyer.cookie);
   expect((await api.call("/api/discountcode.php?code=ALL10", { domain, cookie: buyer.cookie })).status).toBe(409);
   const other = await member({ country: "DE" });
   expect((await api.call("/api/discountcode.php?code=ALL10", { domain, cookie: other.cookie })).status).toBe(200);
@@ -349,6 +500,7 @@ function scriptedProvider(statuses: ProviderPayment["status"][]): PaymentProvide
 async function buyerOn(target: TestApi, country = "GB") {
   const site = await createSite(target.db);
   const buyer = await logIn(target, site.domain, { siteId: site.id, country });
+  await signedUp(buyer.id, 24, target);
   const offer = creditsResponseSchema.parse(
     (await target.call("/api/credits.php", { domain: site.domain, cookie: buyer.cookie })).body,
   );
@@ -513,7 +665,7 @@ async function buyerWhoSpent(spent: number) {
   const { payment } = paymentResponseSchema.parse(
     (await startPayment(buyer.cookie, { bundle: bundle!.id, method: "creditcard" })).body,
   );
-  await chooseOnSandbox(payment.checkout_url!, "paid");
+  await chooseOnSandbox(payment.checkout_url!, "paid", buyer.cookie);
   if (spent)
     await api.db.transaction().execute((trx) =>
       moveCredits(trx, {

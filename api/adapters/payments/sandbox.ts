@@ -51,12 +51,13 @@ export function sandboxProvider(db: Db, { settleSeconds = 10 } = {}): SandboxPro
   return {
     name: "sandbox",
     async createPayment(request) {
-      // The same idempotency key gives the same payment, as at a real provider.
-      const id = `sbx_${crypto.createHash("sha256").update(request.idempotencyKey).digest("hex").slice(0, 20)}`;
+      // A random id, as a real provider's: nobody can guess another member's payment. The same idempotency key
+      // still gives the same payment, as at a real provider.
       await db
         .insertInto("sandbox_payments")
         .values({
-          id,
+          id: `sbx_${crypto.randomBytes(10).toString("hex")}`,
+          idempotency_key: request.idempotencyKey,
           amount_cents: request.amountCents,
           currency: request.currency,
           method: request.method,
@@ -65,8 +66,13 @@ export function sandboxProvider(db: Db, { settleSeconds = 10 } = {}): SandboxPro
           status: "open",
           created_at: new Date().toISOString(),
         })
-        .onConflict((oc) => oc.column("id").doNothing())
+        .onConflict((oc) => oc.column("idempotency_key").doNothing())
         .execute();
+      const { id } = await db
+        .selectFrom("sandbox_payments")
+        .select("id")
+        .where("idempotency_key", "=", request.idempotencyKey)
+        .executeTakeFirstOrThrow();
       const row = await read(id);
       return answer(row!, new URL(request.redirectUrl).origin);
     },
