@@ -1,3 +1,4 @@
+import net from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { deleteEndedSessions } from "../../api/accounts/accounts.service";
@@ -474,6 +475,39 @@ test("body-parser refusals are 413, 415 and 400, never 500", async () => {
     body: '{"email": ',
   });
   expect(broken.status).toBe(400);
+});
+
+httpTest("a JSON body marked gzip or br that is not compressed is a 400, never a 500", async () => {
+  for (const encoding of ["gzip", "br", "deflate"]) {
+    const answer = await fetch(`${api.url}/api/user.php`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "content-encoding": encoding, "x-forwarded-host": domain },
+      body: JSON.stringify({ email: "a@example.com", password: "x" }),
+    });
+    expect(answer.status, encoding).toBe(400);
+    expect((await answer.json()).error, encoding).toBe("validation_failed");
+  }
+});
+
+/** The status line of a request written byte for byte: fetch always sends a valid Host. */
+async function rawStatus(request: string): Promise<string> {
+  const { port } = new URL(api.url);
+  const socket = net.connect(Number(port), "127.0.0.1");
+  socket.end(request);
+  let answer = "";
+  for await (const chunk of socket) answer += String(chunk);
+  return answer.split("\r\n")[0]!;
+}
+
+httpTest("a request with no Host, an empty one or a malformed one is a 400, never a 500", async () => {
+  expect(await rawStatus("GET /api/settings.php HTTP/1.0\r\n\r\n")).toBe("HTTP/1.1 400 Bad Request");
+  for (const host of ["", " ", "a b.example", "exa%6dple.com", "[::1", "evil.example/x", "a@b.example"]) {
+    const status = await rawStatus(`GET /api/settings.php HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+    expect(status, JSON.stringify(host)).toBe("HTTP/1.1 400 Bad Request");
+  }
+  // The name and port of a site still find it.
+  const named = await rawStatus(`GET /api/settings.php HTTP/1.1\r\nHost: ${domain}:3000\r\nConnection: close\r\n\r\n`);
+  expect(named).toBe("HTTP/1.1 200 OK");
 });
 
 test("likes, blocks, swipe skips and retention offers fired in parallel never fail", async () => {
