@@ -328,6 +328,8 @@ export interface PaymentsTable {
   status: PaymentStatus;
   discount_code_id: number | null;
   idempotency_key: string;
+  /** The fingerprint of the request that made it under that key (api/http/idempotency.ts); null before 0021. */
+  request_hash: string | null;
   created_at: string;
   updated_at: string;
   paid_at: string | null;
@@ -397,6 +399,8 @@ export interface MessagesTable {
   /** What the sender paid, through the ledger entry `message:{id}`. */
   credits: number;
   idempotency_key: string;
+  /** The fingerprint of the request that sent it under that key (api/http/idempotency.ts); null before 0021. */
+  request_hash: string | null;
   created_at: string;
   /** A photo's storage prefix (`chat/{conversation}/{message}`), its size and moderation state. */
   photo_key: string | null;

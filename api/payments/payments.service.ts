@@ -18,6 +18,7 @@ import type { BundleRow, DiscountCodeRow, LedgerRow, PaymentRow, PaymentStatus, 
 import { markCodeUsed } from "../discounts/discounts.repository";
 import { activeTimeBonus, discountCodeView, discounted, usableCode } from "../discounts/discounts.service";
 import { ApiError } from "../errors";
+import { assertSameRequest } from "../http/idempotency";
 import { siteOrigin } from "../http/site-origin";
 import * as repo from "./payments.repository";
 
@@ -159,6 +160,7 @@ export async function createPayment(
   member: UserRow,
   request: z.output<typeof paymentCreateSchema>,
   idempotencyKey: string,
+  requestHash: string,
 ) {
   const country = await countryOf(db, member);
   // Only a bundle of the member's own currency: the same list the credits page showed them.
@@ -186,10 +188,12 @@ export async function createPayment(
     status: "open",
     discount_code_id: code?.id ?? null,
     idempotency_key: idempotencyKey,
+    request_hash: requestHash,
     created_at: at,
     updated_at: at,
   });
   const payment = await repo.findPaymentByKey(db, member.id, idempotencyKey);
+  assertSameRequest(payment, requestHash);
   if (payment.provider_payment_id) return viewWithCode(db, payment);
 
   const origin = siteOrigin(site);

@@ -39,7 +39,7 @@ test("a redirectTo whose dot-segments resolve to another host goes to the fallba
 }) => {
   // Each resolves to "//evil.example" once its dot-segments are removed (issue 32).
   const payloads = ["/.//evil.example", "/..//evil.example", "/%2e//evil.example", "/a/..//evil.example"];
-  const forms = [
+  const forms: { path: string; fields: Record<string, string>; fallback: string }[] = [
     { path: "/login", fields: { email: demo.free.email, password: demo.free.password }, fallback: "/members" },
     { path: "/entry-warning", fields: {}, fallback: "/" },
     { path: "/language", fields: { language: "en" }, fallback: "/" },
