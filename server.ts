@@ -110,7 +110,7 @@ export async function startServer({ dev = false } = {}) {
     app.use("/api", api.router);
     inProcess = { handler: inProcessApi(api.router), direct: api.direct };
     scheduleCleanup(db, files, apiLogger);
-    scheduleNotificationMails({ db, mailer, log: apiLogger }, apiEnv.NOTIFY_EVERY_SECONDS);
+    scheduleNotificationMails({ db, mailer, log: apiLogger, push: apiEnv }, apiEnv.NOTIFY_EVERY_SECONDS);
     if (payments) schedulePaymentChecks({ db, provider: payments }, apiEnv.PAYMENT_CHECK_SECONDS, apiLogger);
     // Published photos: from the disk, or from the bucket for a site whose cdn_prefix is still /uploads/photos.
     if (apiEnv.S3_URL) app.get("/uploads/photos/:file", servePublicPhotos(files.publicPhotos));
