@@ -108,7 +108,7 @@ test("a bad Host, an undecodable body and a non-GET on a static file are client 
   // Written byte for byte: Playwright always sends a valid Host.
   const statusOf = async (head: string) => {
     const socket = net.connect(Number(new URL(baseURL!).port), "127.0.0.1");
-    socket.end(`${head}\r\n\r\n`);
+    socket.write(`${head}\r\n\r\n`);
     let answer = "";
     for await (const chunk of socket) answer += String(chunk);
     const [status = "", ...headers] = answer.split("\r\n\r\n")[0]!.split("\r\n");
