@@ -20,6 +20,7 @@ import { migrateToLatest } from "./api/db/migrate";
 import { seedDemoIfWanted } from "./api/db/seed/demo-wanted";
 import { parseApiEnv } from "./api/env.server";
 import { type EventBus, eventBusFor } from "./api/events/event-bus";
+import { hasValidHost } from "./api/http/host";
 import { isLoopback } from "./api/http/loopback";
 import { refuseForeignOrigin } from "./api/http/origin";
 import { createLogger } from "./api/logger";
@@ -55,6 +56,10 @@ export async function startServer({ dev = false } = {}) {
   app.use(logRequests(log));
   // Security headers first, so that every answer has them: pages, API, static files, /healthz and errors.
   app.use(assignNonce, securityHeaders(dev));
+  // No site and no page URL can come of a missing or malformed Host: a client error, before anything reads it.
+  app.use((req, res, next) =>
+    hasValidHost(req) ? next() : void res.status(400).type("text/plain").send("Bad Request"),
+  );
   // An event stream is written a few bytes at a time and must reach the browser at once: never held for compressing.
   app.use(
     compression({
@@ -105,7 +110,7 @@ export async function startServer({ dev = false } = {}) {
     app.use("/api", api.router);
     inProcess = { handler: inProcessApi(api.router), direct: api.direct };
     scheduleCleanup(db, files, apiLogger);
-    scheduleNotificationMails({ db, mailer, log: apiLogger }, apiEnv.NOTIFY_EVERY_SECONDS);
+    scheduleNotificationMails({ db, mailer, log: apiLogger, push: apiEnv }, apiEnv.NOTIFY_EVERY_SECONDS);
     if (payments) schedulePaymentChecks({ db, provider: payments }, apiEnv.PAYMENT_CHECK_SECONDS, apiLogger);
     // Published photos: from the disk, or from the bucket for a site whose cdn_prefix is still /uploads/photos.
     if (apiEnv.S3_URL) app.get("/uploads/photos/:file", servePublicPhotos(files.publicPhotos));
@@ -250,10 +255,13 @@ function builtAssets() {
     // The service worker: browsers look for a new one at every visit, not from an hour-old copy.
     setHeaders: (res, file) => file.endsWith(`${path.sep}sw.js`) && void res.setHeader("Cache-Control", "no-cache"),
   });
+  // Only GET and HEAD reach the files: the precompressed middleware would mark another method's 405 as brotli.
+  const reading = (req: Request) => req.method === "GET" || req.method === "HEAD";
   return [
     (req: Request, res: Response, next: NextFunction) =>
-      req.path.startsWith("/assets/") ? assets(req, res, next) : next(),
-    (req: Request, res: Response, next: NextFunction) => (rootFiles.has(req.path) ? root(req, res, next) : next()),
+      reading(req) && req.path.startsWith("/assets/") ? assets(req, res, next) : next(),
+    (req: Request, res: Response, next: NextFunction) =>
+      reading(req) && rootFiles.has(req.path) ? root(req, res, next) : next(),
   ];
 }
 

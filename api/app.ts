@@ -23,6 +23,7 @@ import { ApiError } from "./errors";
 import { type EventBus, inProcessBus } from "./events/event-bus";
 import { geocodeRoutes } from "./geocode/geocode.routes";
 import { type SessionCookie, sessionCookieFor, sessionTokenOf } from "./http/cookies";
+import { refuseInvalidHost } from "./http/host";
 import { directCaller, internalError } from "./http/in-process";
 import { type ApiLocals, locals, requestIdOf } from "./http/locals";
 import { isLoopback } from "./http/loopback";
@@ -131,6 +132,7 @@ export function createApi(deps: ApiDeps): MemberApi {
       },
     }),
   );
+  api.use(refuseInvalidHost);
   api.use(refuseForeignOrigin);
   api.use(express.json({ limit: "100kb" }));
   const sessionCookie = sessionCookieFor(env.NODE_ENV);
@@ -204,9 +206,16 @@ function requestIdentifier(db: Db, logger: Logger, sessionCookie: SessionCookie)
   };
 }
 
-/** body-parser's refusals as the client's fault: too large 413, an unknown charset or encoding 415, else 400. */
+/**
+ * body-parser's refusals as the client's fault: too large 413, an unknown charset or encoding 415, else 400. A body
+ * whose declared encoding (gzip, br, deflate) does not decode comes as the decoder's error, marked 400 with no type.
+ */
 function bodyParserError(error: unknown): ApiError | null {
-  if (typeof error !== "object" || error === null || !("type" in error) || typeof error.type !== "string") return null;
+  if (typeof error !== "object" || error === null) return null;
+  if (!("type" in error) || typeof error.type !== "string") {
+    const undecodable = "status" in error && error.status === 400;
+    return undecodable ? new ApiError(400, "validation_failed", "The request body cannot be read") : null;
+  }
   if (error.type === "entity.too.large") return new ApiError(413, "payload_too_large", "The request body is too large");
   if (error.type === "charset.unsupported" || error.type === "encoding.unsupported") {
     return new ApiError(415, "unsupported_media_type", "The request body's encoding is not supported");

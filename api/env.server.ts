@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { wantsDemo } from "./db/seed/demo-wanted";
+import { defaultPushServiceHosts } from "./notifications/push-endpoint";
 
 /** The member API's configuration: every variable with a working default (docs/architecture.md "Conventions"). */
 const apiEnvSchema = z.object({
@@ -72,6 +73,31 @@ const apiEnvSchema = z.object({
   VAPID_PRIVATE_KEY: z.base64url().optional(),
   /** Accept push subscriptions at http:// or private addresses: only for tests with a fake push service. */
   PUSH_ALLOW_HTTP_ENDPOINTS: z.enum(["true", "false"]).default("false"),
+  /**
+   * The push services' hosts a subscription may name, comma-separated; `*.example.com` allows every name under it.
+   * Unset: the browsers' own (api/notifications/push-endpoint.ts). Only https on port 443, to public addresses.
+   */
+  PUSH_SERVICE_HOSTS: z
+    .string()
+    .transform((list) =>
+      list
+        .split(",")
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(
+      z
+        .array(
+          z
+            .string()
+            .regex(
+              /^(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)+$/,
+              "must be host names, comma-separated, e.g. *.push.example.com",
+            ),
+        )
+        .min(1, "must name at least one host"),
+    )
+    .optional(),
   /** A reverse geocoder with Nominatim's interface; unset, the embedded gazetteer answers (api/geocode). */
   GEOCODER_URL: z.url().optional(),
   /**
@@ -88,6 +114,7 @@ export type ApiEnv = z.infer<typeof apiEnvSchema> & {
   vapidPublicKey?: string;
   vapidPrivateKey?: string;
   allowHttpEndpoints: boolean;
+  pushServiceHosts: readonly string[];
   outboxPage: boolean;
   apiDocs: boolean;
   trustCfHeaders: boolean;
@@ -110,6 +137,7 @@ export function parseApiEnv(source: NodeJS.ProcessEnv = process.env): ApiEnv {
     vapidPublicKey: env.VAPID_PUBLIC_KEY,
     vapidPrivateKey: env.VAPID_PRIVATE_KEY,
     allowHttpEndpoints: env.PUSH_ALLOW_HTTP_ENDPOINTS === "true",
+    pushServiceHosts: env.PUSH_SERVICE_HOSTS ?? defaultPushServiceHosts,
     trustCfHeaders: env.TRUST_CF_HEADERS === "true",
     paymentProvider: env.PAYMENT_PROVIDER ?? defaultPaymentProvider(env),
   };

@@ -10,6 +10,7 @@ import { checkLedger } from "../api/credits/ledger-check";
 import { type Db, nowIso, openDatabase } from "../api/db/database";
 import type { UserRow } from "../api/db/schema";
 import { inProcessBus } from "../api/events/event-bus";
+import { requestFingerprint } from "../api/http/idempotency";
 import { visibleProfiles } from "../api/members/members.repository";
 import { sessionCookieName } from "../contract/session-cookie";
 
@@ -89,7 +90,15 @@ export async function prepareChatBench(dataDir: string): Promise<ChatBench> {
     const user = (id: number) => db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
     const live = { db, events: inProcessBus() };
     const send = (sender: UserRow, to: { conversation?: number; to?: number }, text: string, n: number) =>
-      sendMessage(live, site, sender, to, { kind: "text", text }, `chat-bench-${run}-${n}`);
+      sendMessage(
+        live,
+        site,
+        sender,
+        to,
+        { kind: "text", text },
+        `chat-bench-${run}-${n}`,
+        requestFingerprint("post /api/message.php", { ...to, text }),
+      );
 
     const senderIds = ids.slice(conversations, conversations + senders);
     for (const id of senderIds) await give(id, 1_000_000);

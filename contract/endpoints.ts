@@ -666,6 +666,7 @@ export const endpoints = [
       400: ["idempotency_key_required"],
       404: ["not_found", "discount_not_found"],
       409: ["discount_used"],
+      422: ["idempotency_key_reused"],
       502: ["provider_failed"],
       503: ["payments_unavailable"],
     },
@@ -820,6 +821,7 @@ export const endpoints = [
       403: ["blocked", "invisible", "premium_required"],
       404: ["not_found"],
       409: ["read_only"],
+      422: ["idempotency_key_reused"],
     },
     summary:
       "Send a text (message_credits) or a gift (gift_credits) through the ledger; needs an Idempotency-Key header",
@@ -837,6 +839,7 @@ export const endpoints = [
       403: ["blocked", "invisible", "premium_required"],
       404: ["not_found"],
       409: ["read_only"],
+      422: ["idempotency_key_reused"],
     },
     summary:
       "Send a photo (the raw body: JPEG, PNG, WebP or GIF, checked by content, re-encoded without metadata): costs photo_credits; needs an Idempotency-Key header",

@@ -28,6 +28,7 @@ export const errorCodes = [
   "unsupported_media_type",
   "method_not_allowed",
   "idempotency_key_required",
+  "idempotency_key_reused",
   "payments_unavailable",
   "provider_failed",
   "discount_not_found",

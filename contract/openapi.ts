@@ -89,7 +89,8 @@ function parametersOf(endpoint: Endpoint) {
       name: "Idempotency-Key",
       in: "header",
       required: true,
-      description: "The same key for a retry of the same request, so it spends, pays or sends once",
+      description:
+        "The same key for a retry of the same request, so it spends, pays or sends once; a key reused for another request is refused (422)",
       schema: { type: "string", minLength: 8, maxLength: 100 },
       example: "5f0c1c8e-8a5e-4a57-9f0e-3b1f4c2d7a61",
     });

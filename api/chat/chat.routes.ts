@@ -3,7 +3,7 @@ import { giftIds, giftImage } from "../../contract/gifts";
 import type { FileStorage } from "../adapters/storage";
 import type { RouteDeps } from "../app";
 import { ApiError } from "../errors";
-import { idempotencyKeyOf } from "../http/idempotency";
+import { idempotencyKeyOf, requestFingerprint } from "../http/idempotency";
 import { type ContractRoutes, contractRoutes } from "../http/register";
 import { ImageRejected, imageLimits, processUploadedImage } from "../media/image-pipeline";
 import { photoFile, photoFilesFor } from "../media/photo-files";
@@ -49,8 +49,9 @@ export function chatRoutes({ db, events, storage }: RouteDeps): ContractRoutes {
 
   register("post", "/api/message.php", async ({ req, site, member, body, log }) => {
     const key = idempotencyKeyOf(req);
+    const fingerprint = requestFingerprint("post /api/message.php", body);
     const content = body.gift ? { kind: "gift" as const, gift: body.gift } : textContent(site, body.text ?? "");
-    const { written, ...sent } = await sendMessage(live, site, member, body, content, key);
+    const { written, ...sent } = await sendMessage(live, site, member, body, content, key, fingerprint);
     if (written) log.info({ userId: member.id, messageId: sent.message.id, kind: content.kind }, "message sent");
     return sent;
   });
@@ -61,7 +62,9 @@ export function chatRoutes({ db, events, storage }: RouteDeps): ContractRoutes {
     express.raw({ type: () => true, limit: imageLimits.maxBytes }),
     async ({ req, site, member, query, body, log }) => {
       const key = idempotencyKeyOf(req);
-      const replay = await earlierSend(db, member, key);
+      // The photo's bytes as they came: a retry sends the same file.
+      const fingerprint = requestFingerprint("post /api/message-photo.php", query, Buffer.isBuffer(body) ? body : null);
+      const replay = await earlierSend(db, member, key, fingerprint);
       if (replay) return replay;
       if (!Buffer.isBuffer(body) || body.length === 0)
         throw new ApiError(400, "validation_failed", "Choose a photo", { fields: { photo: "validation.required" } });
@@ -84,6 +87,7 @@ export function chatRoutes({ db, events, storage }: RouteDeps): ContractRoutes {
           query,
           { kind: "photo", key: photoKey, width: image.width, height: image.height },
           key,
+          fingerprint,
         );
         // A twin request under the same key wrote the message with its own files: these are not needed.
         if (!written) await removeFiles(storage, files);

@@ -6,6 +6,7 @@ import { type Db, nowIso } from "../db/database";
 import type { MessageKind, MessagesTable, SiteRow, UserRow } from "../db/schema";
 import { ApiError } from "../errors";
 import type { EventBus } from "../events/event-bus";
+import { assertSameRequest } from "../http/idempotency";
 import { cardColumns, visibleProfiles } from "../members/members.repository";
 import { toCard } from "../members/members.service";
 import { queueNotification } from "../notifications/notifications.service";
@@ -292,9 +293,13 @@ const sentUnderKey = (db: Db, senderId: number, idempotencyKey: string) =>
     .where("idempotency_key", "=", idempotencyKey)
     .executeTakeFirst();
 
-/** The answer to a send this sender already made under this key (a retry, a double click), or null. */
-export async function earlierSend(db: Db, sender: UserRow, idempotencyKey: string) {
+/**
+ * The answer to a send this sender already made under this key (a retry, a double click), or null; 422 when the key
+ * sent something else (api/http/idempotency.ts).
+ */
+export async function earlierSend(db: Db, sender: UserRow, idempotencyKey: string, requestHash: string) {
   const message = await sentUnderKey(db, sender.id, idempotencyKey);
+  if (message) assertSameRequest(message, requestHash);
   return message ? answer(db, sender, message) : null;
 }
 
@@ -311,8 +316,9 @@ export async function sendMessage(
   recipient: Recipient,
   content: MessageContent,
   idempotencyKey: string,
+  requestHash: string,
 ) {
-  const replay = await earlierSend(db, sender, idempotencyKey);
+  const replay = await earlierSend(db, sender, idempotencyKey, requestHash);
   if (replay) return { ...replay, written: false };
 
   // The conversation named, or the pair's: found once, with the receiver's state and any block in one more query.
@@ -365,6 +371,7 @@ export async function sendMessage(
         photo_height: content.kind === "photo" ? content.height : null,
         credits: price,
         idempotency_key: idempotencyKey,
+        request_hash: requestHash,
         created_at: at,
       })
       .onConflict((oc) => oc.columns(["sender_id", "idempotency_key"]).doNothing())
@@ -394,6 +401,8 @@ export async function sendMessage(
   });
   if (sent.refused) throw new ApiError(402, "insufficient_credits", "You do not have enough credits");
   const message = sent.message ?? (await sentUnderKey(db, sender.id, idempotencyKey))!;
+  // A twin under the same key wrote it a moment ago: its answer is this one's only if it asked the same.
+  if (!sent.message) assertSameRequest(message, requestHash);
   if (sent.message) {
     for (const userId of [sender.id, receiverId])
       await events

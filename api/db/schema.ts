@@ -330,6 +330,8 @@ export interface PaymentsTable {
   /** The code this payment holds (docs/product.md §3.8): unique per member, cleared when the payment fails. */
   discount_claim: number | null;
   idempotency_key: string;
+  /** The fingerprint of the request that made it under that key (api/http/idempotency.ts); null before 0021. */
+  request_hash: string | null;
   created_at: string;
   updated_at: string;
   paid_at: string | null;
@@ -399,6 +401,8 @@ export interface MessagesTable {
   /** What the sender paid, through the ledger entry `message:{id}`. */
   credits: number;
   idempotency_key: string;
+  /** The fingerprint of the request that sent it under that key (api/http/idempotency.ts); null before 0021. */
+  request_hash: string | null;
   created_at: string;
   /** A photo's storage prefix (`chat/{conversation}/{message}`), its size and moderation state. */
   photo_key: string | null;

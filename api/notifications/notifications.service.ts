@@ -9,7 +9,7 @@ import type { NotificationChannel, NotificationEvent, NotificationQueueTable, Us
 import { ApiError } from "../errors";
 import { siteOrigin } from "../http/site-origin";
 import { mailText, renderMail } from "../mail/templates";
-import { pushToMember } from "./push.service";
+import { type PushConfig, pushToMember } from "./push.service";
 import { quietUntil, timeZoneOf } from "./time-zones";
 
 /**
@@ -150,6 +150,8 @@ export interface NotificationDeps {
   db: Db;
   mailer: Mailer;
   log: Logger;
+  /** Where pushes may go; by default only https to the browsers' push services. */
+  push?: PushConfig;
 }
 
 type Outcome = "sent" | "read" | "batched" | "preference" | "disabled" | "inactive";
@@ -287,11 +289,11 @@ async function siteAndActor(db: Db, member: UserRow, item: { actor_id: number })
 }
 
 /** A push in the member's language with the words of the mail about the same event; a click opens its page. */
-async function push({ db, log }: NotificationDeps, member: UserRow, item: QueueItem) {
+async function push({ db, log, push: config }: NotificationDeps, member: UserRow, item: QueueItem) {
   const { site, actor } = await siteAndActor(db, member, item);
   const values = { actor: actor.name, site: site.name };
   const kind = mailKinds[item.event];
-  return pushToMember({ db, log }, site, member.id, {
+  return pushToMember({ db, log, push: config }, site, member.id, {
     title: mailText(member.language, `${kind}.subject`, values),
     body: mailText(member.language, `${kind}.body`, values),
     url: pageOf(item),

@@ -5,6 +5,7 @@ import type { pushSubscriptionSchema } from "../../contract/notifications";
 import type { Db } from "../db/database";
 import type { SiteRow } from "../db/schema";
 import { ApiError } from "../errors";
+import { defaultPushServiceHosts, isAllowedPushEndpoint, postPush } from "./push-endpoint";
 
 /**
  * Web push (docs/product.md §4.16): members' browsers subscribe with the site's VAPID public key; the notification
@@ -17,7 +18,13 @@ export interface PushConfig {
   vapidPrivateKey?: string;
   /** Tests post to a fake push service on http://127.0.0.1; production only to https push services. */
   allowHttpEndpoints?: boolean;
+  /** The push services' hosts subscriptions may name (PUSH_SERVICE_HOSTS); by default the browsers' own. */
+  pushServiceHosts?: readonly string[];
 }
+
+/** Whether pushes may go to this endpoint (api/notifications/push-endpoint.ts). */
+const endpointAllowed = (config: PushConfig, endpoint: string) =>
+  config.allowHttpEndpoints || isAllowedPushEndpoint(endpoint, config.pushServiceHosts ?? defaultPushServiceHosts);
 
 /**
  * Gives every site its VAPID keys at start: the configured pair, or a pair made once and kept with the site (a
@@ -60,8 +67,8 @@ export async function subscribe(
   member: { id: number; session_id: number },
   subscription: Subscription,
 ) {
-  if (!config.allowHttpEndpoints && !isPublicHttps(subscription.endpoint))
-    throw new ApiError(400, "validation_failed", "A push service address must be https", {
+  if (!endpointAllowed(config, subscription.endpoint))
+    throw new ApiError(400, "validation_failed", "A push service address must be https on a known push service", {
       fields: { "subscription.endpoint": "push.endpointInvalid" },
     });
   const row = {
@@ -100,12 +107,12 @@ export interface PushMessage {
  * forgotten; any other failure throws, and the queue tries again later. Returns how many pushes were accepted.
  */
 export async function pushToMember(
-  deps: { db: Db; log: Logger },
+  deps: { db: Db; log: Logger; push?: PushConfig },
   site: Pick<SiteRow, "push_public_key" | "push_private_key" | "support_email">,
   memberId: number,
   message: PushMessage,
 ): Promise<number> {
-  const { db, log } = deps;
+  const { db, log, push: config = {} } = deps;
   const subscriptions = await db
     .selectFrom("push_subscriptions")
     .innerJoin("sessions", "sessions.id", "push_subscriptions.session_id")
@@ -116,6 +123,12 @@ export async function pushToMember(
   let accepted = 0;
   let failure: Error | undefined;
   for (const subscription of subscriptions) {
+    // Taken before the rules of today (or under a wider PUSH_SERVICE_HOSTS): never posted to, forgotten.
+    if (!endpointAllowed(config, subscription.endpoint)) {
+      await db.deleteFrom("push_subscriptions").where("id", "=", subscription.id).execute();
+      log.warn({ userId: memberId }, "push subscription to a service not allowed, removed");
+      continue;
+    }
     const request = webpush.generateRequestDetails(
       { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
       JSON.stringify(message),
@@ -131,18 +144,12 @@ export async function pushToMember(
       },
     );
     try {
-      const answer = await fetch(request.endpoint, {
-        method: request.method,
-        headers: request.headers,
-        body: new Uint8Array(request.body),
-        redirect: "error",
-        signal: AbortSignal.timeout(10_000),
-      });
-      if (answer.status === 404 || answer.status === 410) {
+      const status = await postPush(request, config.allowHttpEndpoints === true);
+      if (status === 404 || status === 410) {
         await db.deleteFrom("push_subscriptions").where("id", "=", subscription.id).execute();
-        log.info({ userId: memberId, status: answer.status }, "push subscription gone, removed");
-      } else if (answer.ok) accepted++;
-      else failure = new Error(`push service answered ${answer.status}`);
+        log.info({ userId: memberId, status }, "push subscription gone, removed");
+      } else if (status >= 200 && status < 300) accepted++;
+      else failure = new Error(`push service answered ${status}`);
     } catch (error) {
       failure = error as Error;
     }
@@ -150,17 +157,4 @@ export async function pushToMember(
   if (failure && accepted === 0) throw failure;
   if (failure) log.warn({ err: failure, userId: memberId }, "a push to one of the member's browsers failed");
   return accepted;
-}
-
-/** An https address with a name, not an IP address or localhost: push services are public hosts. */
-function isPublicHttps(endpoint: string) {
-  const url = new URL(endpoint);
-  const host = url.hostname;
-  return (
-    url.protocol === "https:" &&
-    host.includes(".") &&
-    !/^[\d.]+$/.test(host) &&
-    !host.startsWith("[") &&
-    !/(^|\.)(localhost|local|internal)$/.test(host)
-  );
 }

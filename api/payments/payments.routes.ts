@@ -2,7 +2,7 @@ import express from "express";
 import { isSandbox } from "../adapters/payments/choose";
 import type { RouteDeps } from "../app";
 import { ApiError } from "../errors";
-import { idempotencyKeyOf } from "../http/idempotency";
+import { idempotencyKeyOf, requestFingerprint } from "../http/idempotency";
 import { type ContractRoutes, contractRoutes } from "../http/register";
 import { confirmDirectDebit, directDebitRequest, startDirectDebit } from "./direct-debit.service";
 import {
@@ -41,7 +41,8 @@ export function paymentsRoutes({ db, payments, sms }: RouteDeps): ContractRoutes
   }));
 
   register("post", "/api/payment.php", async ({ req, site, member, body, log }) => {
-    const payment = await createPayment(provider(), site, member, body, idempotencyKeyOf(req));
+    const fingerprint = requestFingerprint("post /api/payment.php", body);
+    const payment = await createPayment(provider(), site, member, body, idempotencyKeyOf(req), fingerprint);
     log.info({ userId: member.id, paymentId: payment.id, status: payment.status }, "payment started");
     return { payment, credits: member.credits, paid_user: member.paid_user === 1 };
   });

@@ -25,6 +25,7 @@ import {
   usableCode,
 } from "../discounts/discounts.service";
 import { ApiError } from "../errors";
+import { assertSameRequest } from "../http/idempotency";
 import { siteOrigin } from "../http/site-origin";
 import * as repo from "./payments.repository";
 
@@ -168,9 +169,12 @@ export async function createPayment(
   member: UserRow,
   request: z.output<typeof paymentCreateSchema>,
   idempotencyKey: string,
+  requestHash: string,
 ) {
   const earlier = await repo.findPaymentByKey(deps.db, member.id, idempotencyKey);
-  const payment = earlier ?? (await insertPayment(deps, site, member, request, idempotencyKey));
+  const payment = earlier ?? (await insertPayment(deps, site, member, request, idempotencyKey, requestHash));
+  // The same key with another order (another bundle, method or code) is refused, never answered with the first.
+  assertSameRequest(payment, requestHash);
   return askProvider(deps, site, payment);
 }
 
@@ -181,6 +185,7 @@ async function insertPayment(
   member: UserRow,
   request: z.output<typeof paymentCreateSchema>,
   idempotencyKey: string,
+  requestHash: string,
 ) {
   const country = await countryOf(db, member);
   // Only a bundle of the member's own currency: the same list the credits page showed them.
@@ -213,6 +218,7 @@ async function insertPayment(
       discount_code_id: code?.id ?? null,
       discount_claim: code?.id ?? null,
       idempotency_key: idempotencyKey,
+      request_hash: requestHash,
       created_at: at,
       updated_at: at,
     });

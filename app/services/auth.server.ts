@@ -59,15 +59,22 @@ export function loginAuthenticator(call: Omit<CallContext, "request">) {
 /**
  * A path on this site to go to after a form, else `fallback`. The target must resolve to this origin: control
  * characters, white space and backslashes are refused outright, since browsers drop or rewrite them
- * ("/\t/evil.example" becomes "//evil.example").
+ * ("/\t/evil.example" becomes "//evil.example"). The result is checked as well as the input: resolving dot-segments
+ * turns "/.//evil.example" into "//evil.example", another host to a browser.
  */
 export function safeRedirect(target: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
-  if (typeof target !== "string" || !target.startsWith("/") || /[\p{Cc}\s\\]/u.test(target)) return fallback;
+  const path = pathOnThisSite(target);
+  return path !== null && pathOnThisSite(path) === path ? path : fallback;
+}
+
+/** The path, query and fragment `target` resolves to when it stays on this origin, else null. */
+function pathOnThisSite(target: FormDataEntryValue | string | null | undefined): string | null {
+  if (typeof target !== "string" || !target.startsWith("/") || /[\p{Cc}\s\\]/u.test(target)) return null;
   const base = "http://this.site";
   try {
     const url = new URL(target, base);
-    return url.origin === base ? url.pathname + url.search + url.hash : fallback;
+    return url.origin === base ? url.pathname + url.search + url.hash : null;
   } catch {
-    return fallback;
+    return null;
   }
 }

@@ -1,3 +1,4 @@
+import net from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { deleteEndedSessions } from "../../api/accounts/accounts.service";
@@ -5,7 +6,7 @@ import { deleteStaleLoginFailures } from "../../api/accounts/login-guard";
 import { localDiskStorage } from "../../api/adapters/storage";
 import { seedDemoIfWanted } from "../../api/db/seed/demo-wanted";
 import { createMember, createSite } from "./support/factories";
-import { cookieFrom, httpTest, mailedToken, startTestApi, type TestApi } from "./support/test-api";
+import { cookieFrom, giveCredits, httpTest, mailedToken, startTestApi, type TestApi } from "./support/test-api";
 
 // One API for these tests, with the per-address limits out of the way: the tests below fire many requests from
 // one address on purpose. The limits themselves are tested in security.test.ts.
@@ -474,6 +475,123 @@ test("body-parser refusals are 413, 415 and 400, never 500", async () => {
     body: '{"email": ',
   });
   expect(broken.status).toBe(400);
+});
+
+httpTest("a JSON body marked gzip or br that is not compressed is a 400, never a 500", async () => {
+  for (const encoding of ["gzip", "br", "deflate"]) {
+    const answer = await fetch(`${api.url}/api/user.php`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "content-encoding": encoding, "x-forwarded-host": domain },
+      body: JSON.stringify({ email: "a@example.com", password: "x" }),
+    });
+    expect(answer.status, encoding).toBe(400);
+    expect((await answer.json()).error, encoding).toBe("validation_failed");
+  }
+});
+
+/** The status line of a request written byte for byte: fetch always sends a valid Host. */
+async function rawStatus(request: string): Promise<string> {
+  const { port } = new URL(api.url);
+  const socket = net.connect(Number(port), "127.0.0.1");
+  // Written without closing our side: the server may drop a request whose client hung up. Each asks it to close.
+  socket.write(request);
+  let answer = "";
+  for await (const chunk of socket) answer += String(chunk);
+  return answer.split("\r\n")[0]!;
+}
+
+httpTest("a request with no Host, an empty one or a malformed one is a 400, never a 500", async () => {
+  expect(await rawStatus("GET /api/settings.php HTTP/1.0\r\n\r\n")).toBe("HTTP/1.1 400 Bad Request");
+  for (const host of ["", " ", "a b.example", "exa%6dple.com", "[::1", "evil.example/x", "a@b.example"]) {
+    const status = await rawStatus(`GET /api/settings.php HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+    expect(status, JSON.stringify(host)).toBe("HTTP/1.1 400 Bad Request");
+  }
+  // The name and port of a site still find it.
+  const named = await rawStatus(`GET /api/settings.php HTTP/1.1\r\nHost: ${domain}:3000\r\nConnection: close\r\n\r\n`);
+  expect(named).toBe("HTTP/1.1 200 OK");
+});
+
+// --- Idempotency keys ------------------------------------------------------------------------------------------
+
+test("a message's Idempotency-Key reused for another text or recipient is refused 422, also at once", async () => {
+  const [anna, ben, carl] = [await loggedIn(), await loggedIn(), await loggedIn()];
+  await giveCredits(api.db, anna.id, 100);
+  const send = (body: Record<string, unknown>, key: string) =>
+    api.call("/api/message.php", {
+      method: "POST",
+      domain,
+      cookie: anna.cookie,
+      body,
+      headers: { "idempotency-key": key },
+    });
+  const first = await send({ to: ben.id, text: "Hello Ben" }, "reused-message-key-1");
+  expect(first.status).toBe(200);
+  // A retry of the same request is answered as the first.
+  expect((await send({ to: ben.id, text: "Hello Ben" }, "reused-message-key-1")).body).toEqual(first.body);
+  for (const other of [
+    { to: ben.id, text: "Send me money" },
+    { to: carl.id, text: "Hello Ben" },
+    { to: ben.id, gift: "rose" },
+  ]) {
+    const reused = await send(other, "reused-message-key-1");
+    expect(reused.status, JSON.stringify(other)).toBe(422);
+    expect(reused.body.error).toBe("idempotency_key_reused");
+  }
+  // Two different sends under one new key at the same moment: one is sent, the other refused.
+  const twins = await Promise.all([
+    send({ to: ben.id, text: "One" }, "reused-message-key-2"),
+    send({ to: ben.id, text: "Two" }, "reused-message-key-2"),
+  ]);
+  expect(twins.map((t) => t.status).sort()).toEqual([200, 422]);
+  const sent = await api.db
+    .selectFrom("messages")
+    .select("body")
+    .where("sender_id", "=", anna.id)
+    .orderBy("id")
+    .execute();
+  expect(sent.map((m) => m.body)).toEqual(["Hello Ben", twins[0]!.status === 200 ? "One" : "Two"]);
+  const { credits } = await api.db
+    .selectFrom("users")
+    .select("credits")
+    .where("id", "=", anna.id)
+    .executeTakeFirstOrThrow();
+  const site = await api.db
+    .selectFrom("sites")
+    .select("message_credits")
+    .where("id", "=", siteId)
+    .executeTakeFirstOrThrow();
+  expect(credits).toBe(100 - 2 * site.message_credits);
+});
+
+test("a payment's Idempotency-Key reused for another bundle is refused 422, also at once", async () => {
+  const buyer = await loggedIn();
+  const { bundles } = (await api.call("/api/credits.php", { domain, cookie: buyer.cookie })).body as {
+    bundles: { id: number }[];
+  };
+  const [small, large] = bundles;
+  const pay = (body: Record<string, unknown>, key: string) =>
+    api.call("/api/payment.php", {
+      method: "POST",
+      domain,
+      cookie: buyer.cookie,
+      body,
+      headers: { "idempotency-key": key },
+    });
+  const first = await pay({ bundle: small!.id, method: "creditcard" }, "reused-payment-key-1");
+  expect(first.status).toBe(200);
+  expect((await pay({ bundle: small!.id, method: "creditcard" }, "reused-payment-key-1")).body.payment.id).toBe(
+    first.body.payment.id,
+  );
+  const reused = await pay({ bundle: large!.id, method: "creditcard" }, "reused-payment-key-1");
+  expect(reused.status).toBe(422);
+  expect(reused.body.error).toBe("idempotency_key_reused");
+  const twins = await Promise.all([
+    pay({ bundle: small!.id, method: "creditcard" }, "reused-payment-key-2"),
+    pay({ bundle: large!.id, method: "creditcard" }, "reused-payment-key-2"),
+  ]);
+  expect(twins.map((t) => t.status).sort()).toEqual([200, 422]);
+  const payments = await api.db.selectFrom("payments").select("bundle_id").where("user_id", "=", buyer.id).execute();
+  expect(payments).toHaveLength(2);
 });
 
 test("likes, blocks, swipe skips and retention offers fired in parallel never fail", async () => {

@@ -1,7 +1,7 @@
 import pino from "pino";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { sendDueNotifications } from "../../api/notifications/notifications.service";
-import { ensurePushKeys } from "../../api/notifications/push.service";
+import { ensurePushKeys, pushToMember } from "../../api/notifications/push.service";
 import { createSite } from "./support/factories";
 import { type FakeBrowser, type FakePushService, startFakePushService } from "./support/fake-push-service";
 import { noonInAmsterdam } from "./support/notification-clock";
@@ -33,7 +33,12 @@ const member = async () => {
 };
 const call = (method: string, url: string, cookie?: string, body?: unknown, headers?: Record<string, string>) =>
   api.call(url, { method, domain: site.domain, cookie, body, headers });
-const deps = () => ({ db: api.db, mailer: api.mailer, log: pino({ level: "silent" }) });
+const deps = () => ({
+  db: api.db,
+  mailer: api.mailer,
+  log: pino({ level: "silent" }),
+  push: { allowHttpEndpoints: true },
+});
 const noon = noonInAmsterdam;
 /** A browser of the fake push service, subscribed for `m` the way the site's page does it. */
 async function subscribedBrowser(m: Member): Promise<FakeBrowser> {
@@ -209,6 +214,45 @@ test("push-subscription.php, the documented path, and user.php?push=1 are one en
   expect((await call("POST", "/api/user.php", anna.cookie, { subscription: viaPath.subscription })).status).toBe(400);
 });
 
+test("PUSH_SERVICE_HOSTS names the push services; a subscription outside them is never posted to", async () => {
+  const own = await startTestApi({ PUSH_SERVICE_HOSTS: "push.example.com, *.push.example.net" });
+  try {
+    const ownSite = await createSite(own.db);
+    const anna = await loggedInMember(own, ownSite.domain, { siteId: ownSite.id });
+    const attempt = (endpoint: string) =>
+      own.call("/api/push-subscription.php", {
+        method: "POST",
+        domain: ownSite.domain,
+        cookie: anna.cookie,
+        body: { subscription: { ...pushService.browser().subscription, endpoint } },
+      });
+    expect((await attempt("https://push.example.com/x")).status).toBe(200);
+    expect((await attempt("https://eu.push.example.net/x")).status).toBe(200);
+    expect((await attempt("https://fcm.googleapis.com/fcm/send/abc")).status).toBe(400);
+  } finally {
+    await own.close();
+  }
+  // One taken while the fake push service was allowed, sent by a worker that no longer allows it: removed, not posted.
+  const ben = await member();
+  const browser = await subscribedBrowser(ben);
+  const strictDeps = { ...deps(), push: {} };
+  const keys = await api.db
+    .selectFrom("sites")
+    .select(["push_public_key", "push_private_key", "support_email"])
+    .where("id", "=", site.id)
+    .executeTakeFirstOrThrow();
+  await pushToMember(strictDeps, keys, ben.id, {
+    title: "t",
+    body: "b",
+    url: "/likes",
+    tag: "likes",
+  });
+  expect(browser.received).toEqual([]);
+  expect(await api.db.selectFrom("push_subscriptions").select("id").where("user_id", "=", ben.id).execute()).toEqual(
+    [],
+  );
+});
+
 test("outside tests, only https push services on public hosts are accepted", async () => {
   const strict = await startTestApi();
   try {
@@ -224,7 +268,24 @@ test("outside tests, only https push services on public hosts are accepted", asy
     expect((await attempt("http://127.0.0.1:9/push/x")).status).toBe(400);
     expect((await attempt("https://10.0.0.1/push/x")).status).toBe(400);
     expect((await attempt("https://localhost/push/x")).status).toBe(400);
+    // Names that lead back into the server's network, and a push service on another port (issue 32).
+    for (const endpoint of [
+      "https://localhost./",
+      "https://localhost.:3339/",
+      "https://metadata.google.internal./",
+      "https://127.0.0.1.nip.io/",
+      "https://169.254.169.254.nip.io/",
+      "https://localtest.me/",
+      "https://fcm.googleapis.com:22/",
+    ]) {
+      const refused = await attempt(endpoint);
+      expect(refused.status, endpoint).toBe(400);
+      expect(refused.body.data.fields).toEqual({ "subscription.endpoint": "push.endpointInvalid" });
+    }
     expect((await attempt("https://fcm.googleapis.com/fcm/send/abc")).status).toBe(200);
+    expect((await attempt("https://updates.push.services.mozilla.com/wpush/v2/abc")).status).toBe(200);
+    expect((await attempt("https://wns2-par02p.notify.windows.com/w/?token=abc")).status).toBe(200);
+    expect(await strict.db.selectFrom("push_subscriptions").select("id").execute()).toHaveLength(3);
   } finally {
     await strict.close();
   }

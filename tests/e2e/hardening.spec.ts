@@ -1,3 +1,4 @@
+import net from "node:net";
 import {
   createMember,
   demo,
@@ -31,6 +32,26 @@ test("after login, a redirectTo that would leave the site lands in the members a
   await page.getByLabel(en.login.password).fill(demo.free.password);
   await page.getByRole("button", { name: en.login.submit }).click();
   await expect(page).toHaveURL(/^http:\/\/localhost:\d+\/members$/);
+});
+
+test("a redirectTo whose dot-segments resolve to another host goes to the fallback, on every form that takes one", async ({
+  request,
+}) => {
+  // Each resolves to "//evil.example" once its dot-segments are removed (issue 32).
+  const payloads = ["/.//evil.example", "/..//evil.example", "/%2e//evil.example", "/a/..//evil.example"];
+  const forms: { path: string; fields: Record<string, string>; fallback: string }[] = [
+    { path: "/login", fields: { email: demo.free.email, password: demo.free.password }, fallback: "/members" },
+    { path: "/entry-warning", fields: {}, fallback: "/" },
+    { path: "/language", fields: { language: "en" }, fallback: "/" },
+    { path: "/photo-warning", fields: {}, fallback: "/" },
+  ];
+  for (const { path, fields, fallback } of forms) {
+    for (const redirectTo of payloads) {
+      const answer = await request.post(path, { form: { ...fields, redirectTo }, maxRedirects: 0 });
+      expect(answer.status(), `${path} ${redirectTo}`).toBe(302);
+      expect(answer.headers().location, `${path} ${redirectTo}`).toBe(fallback);
+    }
+  }
 });
 
 test("the deletion mail's link reactivates with a button, then asks to log in; it starts no session", async ({
@@ -78,6 +99,45 @@ test("page routes refuse what they cannot take: 405, 413, 415, 400, an unknown h
   expect(brokenForm.status()).toBe(400);
   expect((await request.get("/", { headers: { host: "unknown.example" } })).status()).toBe(404);
   expect((await request.get("/login?redirectTo=%2F%0A%2Fevil.example")).status()).toBe(200);
+});
+
+test("a bad Host, an undecodable body and a non-GET on a static file are client errors, never 500", async ({
+  request,
+  baseURL,
+}) => {
+  // Written byte for byte: Playwright always sends a valid Host.
+  const statusOf = async (head: string) => {
+    const socket = net.connect(Number(new URL(baseURL!).port), "127.0.0.1");
+    socket.write(`${head}\r\n\r\n`);
+    let answer = "";
+    for await (const chunk of socket) answer += String(chunk);
+    const [status = "", ...headers] = answer.split("\r\n\r\n")[0]!.split("\r\n");
+    return { status, csp: headers.some((h) => /^content-security-policy:/i.test(h)) };
+  };
+  for (const path of ["/", "/login", "/api/settings.php"]) {
+    for (const head of [
+      `GET ${path} HTTP/1.0`,
+      `GET ${path} HTTP/1.1\r\nHost: \r\nConnection: close`,
+      `GET ${path} HTTP/1.1\r\nHost: a b.example\r\nConnection: close`,
+      `GET ${path} HTTP/1.1\r\nHost: [::1\r\nConnection: close`,
+    ]) {
+      expect(await statusOf(head), head).toEqual({ status: "HTTP/1.1 400 Bad Request", csp: true });
+    }
+  }
+  for (const encoding of ["gzip", "br"]) {
+    const answer = await request.post("/api/user.php", {
+      headers: { "content-type": "application/json", "content-encoding": encoding },
+      data: JSON.stringify({ email: "a@example.com", password: "x" }),
+    });
+    expect(answer.status(), encoding).toBe(400);
+  }
+  const asset = (await (await request.get("/login")).text()).match(/\/assets\/[\w-]+\.js(?=")/)![0];
+  for (const path of [asset, "/favicon.svg"]) {
+    const put = await request.put(path, { headers: { "accept-encoding": "br, gzip" }, data: "x" });
+    expect(put.status(), path).toBe(405);
+    expect(put.headers()["content-encoding"], path).toBeUndefined();
+    expect(await put.text(), path).toBe("Method Not Allowed");
+  }
 });
 
 test("a form post from another site is refused, by Origin or, without it, by Referer", async ({ request }) => {
