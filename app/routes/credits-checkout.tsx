@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect, useActionData } from "react-router";
+import { data, Form, Link, redirect, redirectDocument, useActionData } from "react-router";
 import { z } from "zod";
 import { FormError, InputField, RadioGroup, useForm } from "~/components/form-kit";
 import { SubmitButton } from "~/components/submit-button";
@@ -59,7 +59,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       idempotencyKey: key,
       schema: paymentResponseSchema,
     });
-    return redirect(payment.checkout_url ?? `/payment/${payment.id}`);
+    // The provider's checkout is no page of this app (the sandbox's is /api/…): the browser loads it as a document.
+    return payment.checkout_url ? redirectDocument(payment.checkout_url) : redirect(`/payment/${payment.id}`);
   } catch (error) {
     if (!(error instanceof ApiCallError)) throw error;
     if (error.code === "discount_not_found" || error.code === "discount_used")
