@@ -10,7 +10,7 @@ function readmeVariables(): Set<string> {
   const names = section
     .split("\n")
     .filter((line) => line.startsWith("| `"))
-    .flatMap((line) => [...(line.split("|")[1] ?? "").matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((m) => m[1]));
+    .flatMap((line) => [...(line.split("|")[1] ?? "").matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((m) => String(m[1])));
   return new Set(names);
 }
 
