@@ -120,8 +120,7 @@ test("the second member likes back: a match for both; a block makes the profile 
 test("the swipe game allows 4 likes a day, then says when more come", async ({ page, request }) => {
   const player = await createMember(request, { gender: "female", seeking: "male" });
   await logIn(page, player);
-  // A typed address: no page of the site links the swipe game (only the swipe lander sends a member there).
-  await page.goto("/swipe-game");
+  await page.getByRole("main").getByRole("link", { name: en.swipe.title }).click();
   for (let left = 4; left > 0; left--) {
     await expect(page.getByText(say("en", "swipe.likesLeft", { count: left }))).toBeVisible();
     const name = await page.getByRole("heading", { level: 2 }).first().textContent();
@@ -140,8 +139,7 @@ test("the swipe game allows 4 likes a day, then says when more come", async ({ p
 test("the match finder leads to a prefilled search", async ({ page, request }) => {
   const member = await createMember(request, { gender: "male", seeking: "female" });
   await logIn(page, member);
-  // A typed address: no page of the site links the match finder.
-  await page.goto("/match-finder");
+  await page.getByRole("main").getByRole("link", { name: en.matchFinder.title }).click();
   await expect(page.getByLabel(en.search.gender)).toHaveValue("female");
   await page.getByRole("button", { name: en.search.submit }).click();
   await expect(page).toHaveURL(/\/members\?gender=female&country=IE/);
