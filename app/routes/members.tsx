@@ -102,7 +102,7 @@ export default function Members({ loaderData }: Route.ComponentProps) {
       <h1 className="h3 mb-3">{loaderData.title}</h1>
       {!loaderData.limited && (
         // The member's other ways to meet someone (docs/product.md §2.10, §2.11): no other page links them.
-        <p className="d-flex flex-wrap gap-3 mb-3">
+        <p className="d-flex flex-wrap gap-2 mb-3">
           <Link to="/swipe-game">{t("swipe.title")}</Link>
           <Link to="/match-finder">{t("matchFinder.title")}</Link>
         </p>
