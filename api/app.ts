@@ -1,5 +1,5 @@
 import path from "node:path";
-import express, { type NextFunction, type Request, type RequestHandler, type Response, type Router } from "express";
+import express, { type NextFunction, type Request, type Response, type Router } from "express";
 import helmet from "helmet";
 import { sql } from "kysely";
 import type { Logger } from "pino";
@@ -9,18 +9,14 @@ import { accountsRoutes } from "./accounts/accounts.routes";
 import { markSeen, memberForToken } from "./accounts/accounts.service";
 import { lifecycleRoutes } from "./accounts/lifecycle.routes";
 import { fileStoragesFor } from "./adapters/file-storages";
-import type { Mailer } from "./adapters/mail";
-import type { PartnerFeed } from "./adapters/offers/partner-feed";
 import { isSandbox, paymentProviderFor } from "./adapters/payments/choose";
-import type { PaymentProvider } from "./adapters/payments/provider";
 import { type SmsSender, smsGateway, smsOutbox } from "./adapters/sms";
-import type { FileStorage } from "./adapters/storage";
 import { chatRoutes } from "./chat/chat.routes";
 import type { Db } from "./db/database";
 import { apiDocsRoutes } from "./docs/api-docs.routes";
 import type { ApiEnv } from "./env.server";
 import { ApiError } from "./errors";
-import { type EventBus, inProcessBus } from "./events/event-bus";
+import { inProcessBus } from "./events/event-bus";
 import { geocodeRoutes } from "./geocode/geocode.routes";
 import { type SessionCookie, sessionCookieFor, sessionTokenOf } from "./http/cookies";
 import { refuseInvalidHost } from "./http/host";
@@ -40,42 +36,11 @@ import { sandboxCheckoutRoutes } from "./payments/sandbox-checkout.routes";
 import { photosRoutes } from "./photos/photos.routes";
 import { profileRoutes } from "./profile/profile.routes";
 import { reportsRoutes } from "./reports/reports.routes";
+import type { ApiDeps, RouteDeps } from "./route-deps";
 import { seoRoutes } from "./seo/seo.routes";
 import { settingsRoutes } from "./settings/settings.routes";
 import { siteForDomain } from "./settings/settings.service";
 import { signupRoutes } from "./signup/signup.routes";
-
-export interface ApiDeps {
-  db: Db;
-  env: ApiEnv;
-  logger: Logger;
-  mailer: Mailer;
-  /** Null when payments are off; by default the one the environment names. */
-  payments?: PaymentProvider | null;
-  /** By default the gateway at SMS_GATEWAY_URL, else the outbox in DATA_DIR/outbox/sms. */
-  sms?: SmsSender;
-  /** Live chat events (messages, read marks, typing); by default this process's own bus. */
-  events?: EventBus;
-  /** Where members' private files (chat photos) are kept; by default fileStoragesFor(env): never served as is. */
-  storage?: FileStorage;
-  /** Where published profile photos go (served under the site's cdn_prefix); by default fileStoragesFor(env). */
-  publicPhotos?: FileStorage;
-  /** The side offer's partner feed; by default the one at OFFERS_FEED_URL, else the embedded demo feed. */
-  offersFeed?: PartnerFeed;
-}
-
-/** What every route module is given: the API's dependencies and the limits its routes share. */
-export interface RouteDeps extends ApiDeps {
-  payments: PaymentProvider | null;
-  sms: SmsSender;
-  events: EventBus;
-  storage: FileStorage;
-  publicPhotos: FileStorage;
-  limits: {
-    /** One per-address limit for every password check: login, and the old password of a change or deletion. */
-    password: RequestHandler;
-  };
-}
 
 /** Texts go to the gateway the environment names, else to the outbox beside the mail's. */
 function smsSenderFor(env: ApiEnv): SmsSender {

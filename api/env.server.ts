@@ -109,6 +109,9 @@ const apiEnvSchema = z.object({
     .regex(/^https?:\/\//, "must start with https:// or http://")
     .optional(),
 });
+/** Every variable the API reads: the README's configuration table names each (server/readme-configuration.test.ts). */
+export const apiEnvVariables = Object.keys(apiEnvSchema.shape);
+
 export type ApiEnv = z.infer<typeof apiEnvSchema> & {
   databaseUrl: string;
   vapidPublicKey?: string;

@@ -1,8 +1,8 @@
-import type { RouteDeps } from "../app";
 import { ApiError } from "../errors";
 import { clearSessionCookie, setSessionCookie } from "../http/cookies";
 import { refuseCrossSiteRequest } from "../http/cross-site";
 import { type ContractRoutes, contractRoutes, type HandlerContext } from "../http/register";
+import type { RouteDeps } from "../route-deps";
 import * as accounts from "./accounts.service";
 
 /** user.php (GET current member, POST login, PUT language), logout.php and page-hidden.php (docs/product.md §7). */

@@ -1,10 +1,11 @@
 import type { Logger } from "pino";
-import type { RouteDeps } from "../app";
 import { acceptRetentionOffer } from "../discounts/discounts.service";
+import type { ApiRequest } from "../http/api-request";
 import { clearSessionCookie } from "../http/cookies";
 import { perAddressLimit } from "../http/rate-limit";
-import { type ApiRequest, type ContractRoutes, contractRoutes } from "../http/register";
+import { type ContractRoutes, contractRoutes } from "../http/register";
 import { siteOrigin } from "../http/site-origin";
+import type { RouteDeps } from "../route-deps";
 import * as lifecycle from "./lifecycle.service";
 
 /** Activation, password reset and change, e-mail change, deletion, reactivation and data export. */

@@ -16,10 +16,10 @@ export interface SmsOutboxEntry extends SmsMessage {
 }
 
 /**
- * Sends text messages (docs/architecture.md "Direct debit"). The one implementation so far is the outbox: each
- * message a JSON file in DATA_DIR/outbox/sms, listed by the development outbox page, as mail is without SMTP. A
- * gateway for real phones is another implementation of this interface; until one is configured, direct debit is
- * offered only with the sandbox payment provider.
+ * Sends text messages (docs/architecture.md "Direct debit"). Two implementations: the gateway at SMS_GATEWAY_URL
+ * (smsGateway, below), which reaches real phones, and, while none is configured, the outbox: each message a JSON file
+ * in DATA_DIR/outbox/sms, listed by the development outbox page, as mail is without SMTP. Without a gateway, direct
+ * debit is offered only with the sandbox payment provider.
  */
 export interface SmsSender {
   readonly delivers: boolean;

@@ -1,12 +1,12 @@
 import express from "express";
 import { giftIds, giftImage } from "../../contract/gifts";
 import type { FileStorage } from "../adapters/storage";
-import type { RouteDeps } from "../app";
 import { ApiError } from "../errors";
 import { idempotencyKeyOf, requestFingerprint } from "../http/idempotency";
 import { type ContractRoutes, contractRoutes } from "../http/register";
 import { ImageRejected, imageLimits, processUploadedImage } from "../media/image-pipeline";
 import { photoFile, photoFilesFor } from "../media/photo-files";
+import type { RouteDeps } from "../route-deps";
 import {
   chatPhotoKey,
   conversationFor,

@@ -1,5 +1,5 @@
-import type { RouteDeps } from "../app";
 import { type ContractRoutes, contractRoutes } from "../http/register";
+import type { RouteDeps } from "../route-deps";
 import { cachedGeocoder, geocode } from "./geocode.service";
 import { externalGeocoder, offlineGeocoder } from "./geocoder";
 

@@ -1,7 +1,7 @@
 import { parse, serialize } from "cookie";
 import { sessionCookieName } from "../../contract/session-cookie";
 import { sessionMaxAgeSeconds } from "../accounts/session-token";
-import type { ApiRequest, ApiResponse } from "./register";
+import type { ApiRequest, ApiResponse } from "./api-request";
 
 /** The auth cookie's name and whether it is always Secure: `__Host-sid` in production, `sid` otherwise. */
 export interface SessionCookie {

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { ApiError } from "../errors";
-import type { ApiRequest } from "./register";
+import type { ApiRequest } from "./api-request";
 
 /**
  * The Idempotency-Key of a request that spends, pays or sends (docs/architecture.md "The API contract"): required,

@@ -2,8 +2,9 @@ import type { Logger } from "pino";
 import { type ContractEndpoint, endpoints } from "../../contract/endpoints";
 import type { DirectCaller } from "../../contract/in-process";
 import { ApiError } from "../errors";
+import type { ApiRequest, ApiResponse } from "./api-request";
 import type { ApiLocals } from "./locals";
-import type { ApiRequest, ApiResponse, DirectEndpoint, Method } from "./register";
+import type { DirectEndpoint, Method } from "./register";
 
 export const internalError = { error: "internal_error", message: "An error occured, please try again later." };
 

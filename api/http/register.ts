@@ -4,6 +4,7 @@ import type { z } from "zod";
 import { type ContractEndpoint, type Endpoint, endpoints } from "../../contract/endpoints";
 import type { SessionMember } from "../accounts/accounts.service";
 import type { SiteRow } from "../db/schema";
+import type { ApiRequest, ApiResponse } from "./api-request";
 import type { SessionCookie } from "./cookies";
 import { type ApiLocals, locals, requireMember } from "./locals";
 import { parseWith } from "./validate";
@@ -19,26 +20,6 @@ export type EndpointKey = KeyOf<ContractEndpoint>;
 type Parsed<E, K extends "body" | "query"> = E extends { [key in K]: infer S extends z.ZodType }
   ? z.output<S>
   : undefined;
-
-/**
- * What a handler may ask of its request: Express's Request has it, and so does the in-process call
- * (api/http/in-process.ts), so a handler runs the same whichever way the web tier reached it.
- */
-export interface ApiRequest {
-  get(header: string): string | undefined;
-  readonly ip: string | undefined;
-  /** Whether the browser's connection is https (behind the trusted proxy: as forwarded). */
-  readonly secure: boolean;
-}
-
-/** What a handler may do to its answer besides returning it: status, headers (a cookie) or raw bytes (an image). */
-export interface ApiResponse {
-  status(code: number): unknown;
-  set(header: string, value: string): unknown;
-  append(header: string, value: string): unknown;
-  send(body: Buffer): unknown;
-  readonly headersSent: boolean;
-}
 
 /** What a handler is given: the request, its parsed body and query, and what the API's middleware learnt. */
 export interface HandlerContext<E = ContractEndpoint> {

@@ -1,8 +1,8 @@
 import { HOUR } from "../../contract/durations";
 import { looksLikeCrawler } from "../../contract/landers";
-import type { RouteDeps } from "../app";
 import { perAddressLimit } from "../http/rate-limit";
 import { type ContractRoutes, contractRoutes } from "../http/register";
+import type { RouteDeps } from "../route-deps";
 import { landerReport, recordVisit } from "./landers.service";
 
 /**

@@ -1,7 +1,7 @@
-import type { RouteDeps } from "../app";
 import { isCrossSite, refuseCrossSiteRequest } from "../http/cross-site";
 import { type ContractRoutes, contractRoutes } from "../http/register";
 import { like, likesOf, nextAutoLike, unlike } from "../likes/likes.service";
+import type { RouteDeps } from "../route-deps";
 import { nextSwipe, swipe } from "../swipe/swipe.service";
 import { landerProfiles, landingProfile, profileView, search, setBlock, setInvisible } from "./members.service";
 

@@ -1,5 +1,5 @@
-import type { RouteDeps } from "../app";
 import { type ContractRoutes, contractRoutes } from "../http/register";
+import type { RouteDeps } from "../route-deps";
 import { lander, landerMap } from "./niche-landers.service";
 
 /** lander.php and lander-map.php: the niche landers' real members and map (docs/product.md §2.25). */

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
-import type { RouteDeps } from "../app";
 import { ApiError } from "../errors";
 import { type ContractRoutes, contractRoutes } from "../http/register";
+import type { RouteDeps } from "../route-deps";
 import { notificationSettings, recordMailEvent, saveNotificationSettings, unsubscribe } from "./notifications.service";
 import * as push from "./push.service";
 

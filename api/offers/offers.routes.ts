@@ -1,7 +1,7 @@
 import { cachedFeed, embeddedFeed, remoteFeed } from "../adapters/offers/partner-feed";
-import type { RouteDeps } from "../app";
 import { ApiError } from "../errors";
 import { type ContractRoutes, contractRoutes } from "../http/register";
+import type { RouteDeps } from "../route-deps";
 
 /**
  * offers.php: the side offer of partners' camera and resell profiles (docs/product.md §2.26), on a site that sets

@@ -1,9 +1,9 @@
 import express from "express";
 import { isSandbox } from "../adapters/payments/choose";
-import type { RouteDeps } from "../app";
 import { ApiError } from "../errors";
 import { idempotencyKeyOf, requestFingerprint } from "../http/idempotency";
 import { type ContractRoutes, contractRoutes } from "../http/register";
+import type { RouteDeps } from "../route-deps";
 import { confirmDirectDebit, directDebitRequest, startDirectDebit } from "./direct-debit.service";
 import {
   checkDiscount,

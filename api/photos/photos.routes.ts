@@ -1,8 +1,8 @@
 import express from "express";
-import type { RouteDeps } from "../app";
 import { ApiError } from "../errors";
 import { type ContractRoutes, contractRoutes } from "../http/register";
 import { ImageRejected, imageLimits, processUploadedImage } from "../media/image-pipeline";
+import type { RouteDeps } from "../route-deps";
 import {
   addPhoto,
   changePhoto,

@@ -1,5 +1,5 @@
-import type { RouteDeps } from "../app";
 import { type ContractRoutes, contractRoutes } from "../http/register";
+import type { RouteDeps } from "../route-deps";
 import { updateProfile } from "./profile.service";
 
 /** PUT profile.php: the member's own profile. */

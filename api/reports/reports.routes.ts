@@ -1,7 +1,7 @@
 import { HOUR } from "../../contract/durations";
-import type { RouteDeps } from "../app";
 import { perAddressLimit } from "../http/rate-limit";
 import { type ContractRoutes, contractRoutes } from "../http/register";
+import type { RouteDeps } from "../route-deps";
 import { appealView, decideAppeal, decideReport, fileAppeal, reportQueue } from "./decisions.service";
 import { fileComplaint, fileReport } from "./reports.service";
 

@@ -1,5 +1,5 @@
-import type { RouteDeps } from "../app";
 import { type ContractRoutes, contractRoutes } from "../http/register";
+import type { RouteDeps } from "../route-deps";
 import { sitemapMembers } from "./seo.service";
 
 /** sitemap.php: what the web tier's /sitemap.xml lists besides the public pages (docs/product.md §2.21). */

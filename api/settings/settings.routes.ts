@@ -1,6 +1,6 @@
 import { visitorCountry } from "../../contract/visitor-country";
-import type { RouteDeps } from "../app";
 import { type ContractRoutes, contractRoutes } from "../http/register";
+import type { RouteDeps } from "../route-deps";
 import * as settings from "./settings.service";
 
 /** GET settings.php, interests.php, regions.php and companyinfo.php (docs/product.md §7). */

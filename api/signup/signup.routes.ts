@@ -1,11 +1,11 @@
 import { HOUR } from "../../contract/durations";
 import { userView } from "../accounts/accounts.service";
 import { sendActivationMail } from "../accounts/lifecycle.service";
-import type { RouteDeps } from "../app";
 import { setSessionCookie } from "../http/cookies";
 import { perAddressLimit } from "../http/rate-limit";
 import { type ContractRoutes, contractRoutes } from "../http/register";
 import { siteOrigin } from "../http/site-origin";
+import type { RouteDeps } from "../route-deps";
 import { matchesAfterSignup, signUp } from "./signup.service";
 
 /** POST signup.php (docs/product.md §2 signup) and GET signup-matches.php (suggestions right after). */

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { redirect, useFetcher, useLocation } from "react-router";
+import { Link, redirect, useFetcher, useLocation } from "react-router";
 import { PageLinks } from "~/components/page-links";
 import { ProfileCard } from "~/components/profile-card";
 import { SearchForm } from "~/components/search-form";
@@ -100,6 +100,13 @@ export default function Members({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className="flex-grow-1 container-lg py-4">
       <h1 className="h3 mb-3">{loaderData.title}</h1>
+      {!loaderData.limited && (
+        // The member's other ways to meet someone (docs/product.md §2.10, §2.11): no other page links them.
+        <p className="d-flex flex-wrap gap-2 mb-3">
+          <Link to="/swipe-game">{t("swipe.title")}</Link>
+          <Link to="/match-finder">{t("matchFinder.title")}</Link>
+        </p>
+      )}
       <SearchForm
         values={loaderData.values}
         fields={loaderData.fields}

@@ -1,9 +1,9 @@
-/** The per-device dismissal flags of docs/product.md §3, each stored with the time it was set. */
-export type DismissalFlag =
-  | "hide-enrich-alert"
-  | "hide-push-notification-alert"
-  | "hide-disabled-notifications-alert"
-  | "hide-time-bonus-modal";
+/**
+ * The per-device dismissal flags kept in the browser, each stored with the time it was set (docs/product.md §3.15):
+ * only the time-bonus popup's, which a script opens; the alerts the server renders keep theirs in cookies
+ * (app/services/cookies.server.ts).
+ */
+export type DismissalFlag = "hide-time-bonus-modal";
 
 /** Whether this device dismissed it; storage that is blocked or full counts as not dismissed. */
 export function isDismissed(flag: DismissalFlag): boolean {

@@ -17,6 +17,9 @@ const webEnvSchema = z.object({
   /** Believe Cloudflare's CF-IPCountry header: only when the site is behind Cloudflare, which sets it. */
   TRUST_CF_HEADERS: z.enum(["true", "false"]).default("false"),
 });
+/** Every variable the web tier reads: the README's configuration table names each (server/readme-configuration.test.ts). */
+export const webEnvVariables = Object.keys(webEnvSchema.shape);
+
 export type WebEnv = z.infer<typeof webEnvSchema> & {
   apiUrl: string;
   apiIsExternal: boolean;

@@ -1,9 +1,10 @@
 import express from "express";
 import pino from "pino";
 import { afterAll, beforeAll, expect, test, vi } from "vitest";
-import { type ApiDeps, apiRoutes } from "../../api/app";
+import { apiRoutes } from "../../api/app";
 import { parseApiEnv } from "../../api/env.server";
 import { assertContractServed, contractRoutes, endpointKey } from "../../api/http/register";
+import type { ApiDeps } from "../../api/route-deps";
 import { endpoints } from "../../contract/endpoints";
 import { createSite } from "./support/factories";
 import { startTestApi, type TestApi } from "./support/test-api";

@@ -84,6 +84,10 @@ async function checkScreen(page: Page, screen: string) {
   expect.soft(report, `axe on ${screen} (${page.url()})`).toEqual([]);
 }
 
+/**
+ * Opens a screen by its address and checks it: these tests are a tour of every screen for axe, not journeys (the
+ * *-journey specs move by links and buttons, as members do).
+ */
 async function visit(page: Page, path: string, screen = path) {
   await page.goto(path);
   await expect(page.locator("main, [role=dialog]").first()).toBeVisible();
@@ -182,7 +186,7 @@ for (const variant of variants) {
 
       if (!variant.blockScripts) {
         // The signup modal, which only JavaScript opens (without it the link is the /signup page).
-        await page.goto("/login?lng=en");
+        await page.goto("/login?lng=en"); // the tour opens each screen by its address
         await page.getByRole("link", { name: en.login.signup }).click();
         const modal = page.getByRole("dialog", { name: en.signup.title });
         await expect(modal.getByLabel(en.signup.genders.male, { exact: true })).toBeVisible();
@@ -218,7 +222,7 @@ for (const variant of variants) {
       const { context, page, errors, blocked } = await openContext(browser, baseURL, variant.blockScripts);
       await logIn(page, anna);
       if (!variant.blockScripts) {
-        // The like notice: the real like from Carl, shown once after ?t seconds.
+        // The like notice: the real like from Carl, shown once after ?t seconds (?t= comes with an advert's link).
         await page.goto("/members?t=1");
         const notice = page.getByRole("dialog", { name: en.likes.likedYouTitle });
         await expect(notice).toBeVisible();
@@ -275,7 +279,7 @@ for (const variant of variants) {
       await page.getByRole("button", { name: en.report.send }).click();
       await expect(page).toHaveURL(new RegExp(`/members/${ben.id}$`));
       await visit(page, `/members/${ben.id}/chat`, "chat start, icebreaker");
-      await page.goto(`/members/${ben.id}/chat?icebreaker=0`);
+      await page.goto(`/members/${ben.id}/chat?icebreaker=0`); // where the icebreaker's Close link leads
       await page.getByLabel(en.chat.writeLabel).fill("Hello Ben");
       await page.getByRole("button", { name: en.chat.send, exact: true }).click();
       await expect(page).toHaveURL(/\/chats\/\d+/);
@@ -288,7 +292,7 @@ for (const variant of variants) {
       await visit(page, "/chats", "chat list");
 
       // Liking back Carl makes a match: a modal with JavaScript, a flash without.
-      await page.goto(`/members/${carl.id}`);
+      await page.goto(`/members/${carl.id}`); // the tour opens each screen by its address
       await page.getByRole("button", { name: en.profile.like, exact: true }).click();
       if (variant.blockScripts)
         await expect(page.getByRole("status")).toHaveText(fill(en.likes.matchFlash, { name: carl.name }));

@@ -40,17 +40,18 @@ test("sign up, activate, reset the password, change e-mail, delete and reactivat
   await expect(page.getByText(fill(en.completeSignup.checkInbox, { email }))).toBeVisible();
 
   // The activation reminder shows on other pages until the link is followed.
-  await page.goto("/pages/faq");
+  await page.getByRole("navigation", { name: en.footer.label }).getByRole("link", { name: en.footer.faq }).click();
   await expect(page.getByRole("alert").filter({ hasText: fill(en.activation.reminder, { email }) })).toBeVisible();
   await followMailedLink(page, email, "/activate/done");
   await expect(page.getByRole("heading", { name: en.activation.doneTitle })).toBeVisible();
-  await page.goto("/pages/faq");
+  await page.getByRole("navigation", { name: en.footer.label }).getByRole("link", { name: en.footer.faq }).click();
+  await expect(page).toHaveURL(/\/pages\/faq$/);
   await expect(page.getByText(fill(en.activation.reminder, { email }))).toHaveCount(0);
 
   // Log out, then forget the password.
   await page.locator("summary", { hasText: en.nav.account }).click();
   await page.getByRole("button", { name: en.nav.logout }).click();
-  await page.goto("/login");
+  await page.getByRole("banner").getByRole("link", { name: en.nav.login }).click();
   await page.getByRole("link", { name: en.login.forgot }).click();
   // The login page has an email field too: wait until the reset page is there before typing.
   await expect(page.getByRole("heading", { name: en.reset.title })).toBeVisible();
@@ -96,7 +97,7 @@ test("sign up, activate, reset the password, change e-mail, delete and reactivat
   await expect(page.getByRole("banner").getByRole("link", { name: en.nav.login })).toBeVisible();
 
   // Logging in within 14 days reactivates, with its own message.
-  await page.goto("/login");
+  await page.getByRole("banner").getByRole("link", { name: en.nav.login }).click();
   await page.getByLabel(en.login.email).fill(newEmail);
   await page.getByLabel(en.login.password).fill("second password");
   await page.getByRole("button", { name: en.login.submit }).click();

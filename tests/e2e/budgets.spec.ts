@@ -26,6 +26,7 @@ async function weigh(page: Page, request: APIRequestContext, path: string) {
     if (kind === "script" || kind === "stylesheet") urls[kind].add(r.url());
   };
   page.on("request", record);
+  // By its address: a budget is what a whole document load of the page downloads, not a client navigation's share.
   await page.goto(path, { waitUntil: "networkidle" });
   page.off("request", record);
   const gzipped = async (set: Set<string>) => {
@@ -137,7 +138,7 @@ test("a hydrating page's HTML fits the first round trip; its language's strings 
   expect(english.headers()["cache-control"]).toContain("immutable");
   expect((await english.json()).nav.searchMembers).toBe(strings.en.nav.searchMembers);
   expect((await (await request.get(files.get("de")!)).json()).nav.searchMembers).toBe(strings.de.nav.searchMembers);
-  // The page hydrates with them: React takes over its elements.
+  // The page hydrates with them: React takes over its elements (a document load, as a German visitor's first).
   await page.goto(`${profile}?lng=de`);
   await hydrated(page.locator("main"));
 });

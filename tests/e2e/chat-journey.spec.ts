@@ -1,14 +1,29 @@
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { createMember, expect, fill, logIn, strings, test } from "./support/fixtures";
+import {
+  createMember,
+  expect,
+  fill,
+  logIn,
+  openProfileFromSearch,
+  strings,
+  test,
+  timeBonusPopupAlreadyClosed,
+} from "./support/fixtures";
 
 const { en } = strings;
 
+// The journeys here are not about the time-bonus popup (credits-journey.spec.ts is): closed before on this device.
+test.beforeEach(async ({ context }) => {
+  await timeBonusPopupAlreadyClosed(context);
+});
+
 const hasScripts = (page: Page) => page.evaluate(() => "__reactRouterContext" in window);
 
-/** Buys the first bundle in the sandbox, as a member would. */
+/** Buys the first bundle in the sandbox, as a free member would: Get Premium in the top bar, then its offer. */
 async function buyCredits(page: Page) {
-  await page.goto("/credits");
+  await page.getByRole("banner").getByRole("link", { name: en.nav.getPremium }).click();
+  await page.getByRole("main").getByRole("link", { name: en.premium.cta }).click();
   await page
     .getByRole("link", { name: /^Buy \d+ credits$/ })
     .first()
@@ -17,6 +32,14 @@ async function buyCredits(page: Page) {
   await page.getByRole("button", { name: /^Pay / }).click();
   await page.getByRole("button", { name: "Pay", exact: true }).click();
   await expect(page.getByRole("heading", { name: en.payment.title.completed })).toBeVisible();
+}
+
+/** From the search to the start of a conversation with that member, past the icebreaker. */
+async function startConversation(page: Page, member: { name: string }) {
+  await openProfileFromSearch(page, { name: member.name, gender: "male" });
+  await page.getByRole("link", { name: en.profile.message }).click();
+  await page.getByRole("link", { name: en.chat.icebreaker.close }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
 }
 
 /** A new message on an open conversation: at once with JavaScript, after the refresh link without. */
@@ -37,7 +60,7 @@ test("two members exchange a text, a photo and a gift, see it arrive, and one de
   await buyCredits(page);
 
   // The profile's "Send a message" leads to the start of a conversation, with the icebreaker first.
-  await page.goto(`/members/${ben.id}`);
+  await openProfileFromSearch(page, { name: ben.name, gender: "male" });
   await page.getByRole("link", { name: en.profile.message }).click();
   const icebreaker = page.getByRole("dialog", { name: fill(en.chat.icebreaker.title, { name: ben.name }) });
   await expect(icebreaker).toBeVisible();
@@ -101,7 +124,7 @@ test("two members exchange a text, a photo and a gift, see it arrive, and one de
   await expectArrival(benPage, giftLine);
 
   // Ben deletes the conversation: it leaves his list (Anna keeps hers).
-  await benPage.goto("/chats");
+  await messagesLink.click();
   const deleteButton = benPage.getByRole("link", { name: fill(en.chat.deleteWith, { name: anna.name }) });
   if (await hasScripts(benPage)) {
     await benPage.getByRole("button", { name: fill(en.chat.deleteWith, { name: anna.name }) }).click();
@@ -113,7 +136,8 @@ test("two members exchange a text, a photo and a gift, see it arrive, and one de
   await expect(benPage.getByText(en.chat.noChats)).toBeVisible();
   await benPage.reload();
   await expect(benPage.getByText(en.chat.noChats)).toBeVisible();
-  await page.goto("/chats");
+  await page.getByRole("navigation", { name: en.nav.main }).getByRole("link", { name: en.nav.messages }).click();
+  await expect(page).toHaveURL(/\/chats$/);
   await expect(page.getByRole("link", { name: new RegExp(`^${ben.name}`) })).toBeVisible();
   await benContext.close();
 });
@@ -132,7 +156,7 @@ test("a refused message keeps what was typed: too long, not enough credits, a th
   const write = page.getByLabel(en.chat.writeLabel);
   const send = page.getByRole("button", { name: en.chat.send, exact: true });
 
-  await page.goto(`/members/${ben.id}/chat?icebreaker=0`);
+  await startConversation(page, ben);
   const long = "x".repeat(1001);
   await write.fill(long);
   await send.click();
@@ -143,7 +167,7 @@ test("a refused message keeps what was typed: too long, not enough credits, a th
   await write.fill("Hello Ben");
   await send.click();
   await expect(page).toHaveURL(/\/chats\/\d+/);
-  await page.goto(`/members/${carl.id}/chat?icebreaker=0`);
+  await startConversation(page, carl);
   await write.fill("Hello Carl");
   await send.click();
   await expect(page).toHaveURL(/\/chats\/\d+/);
@@ -159,7 +183,7 @@ test("a refused message keeps what was typed: too long, not enough credits, a th
   await expect(write).toHaveValue("Are you there?");
 
   // A third conversation is for premium members.
-  await page.goto(`/members/${dan.id}/chat?icebreaker=0`);
+  await startConversation(page, dan);
   await write.fill("Hello Dan");
   await send.click();
   await expect(page.getByText(en.chat.premiumOnly)).toBeVisible();

@@ -1,9 +1,25 @@
 import type { CDPSession, Page } from "@playwright/test";
 import mail from "../../api/mail/locales/en.json" with { type: "json" };
 import { startFakePushService } from "../api/support/fake-push-service";
-import { createMember, expect, fill, hydrated, logIn, strings, test } from "./support/fixtures";
+import {
+  createMember,
+  expect,
+  fill,
+  hydrated,
+  logIn,
+  openAccountMenu,
+  openProfileFromSearch,
+  strings,
+  test,
+  timeBonusPopupAlreadyClosed,
+} from "./support/fixtures";
 
 const { en } = strings;
+
+// The journeys here are not about the time-bonus popup (credits-journey.spec.ts is): closed before on this device.
+test.beforeEach(async ({ context }) => {
+  await timeBonusPopupAlreadyClosed(context);
+});
 
 // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a hook wants from this pattern.
 test.beforeEach(({}, testInfo) => {
@@ -98,13 +114,13 @@ test("a member turns push on from the alert; a like reaches the device as a noti
     await alert.getByRole("button", { name: en.notifications.push.turnOn }).click();
     await expect(alert).toHaveCount(0);
     phone.vapidKey = (await page.evaluate(() => localStorage.getItem("fake-push-key"))) ?? undefined;
-    await page.goto("/notifications");
+    await openAccountMenu(page, en.nav.settings);
     await expect(page.getByText(en.notifications.push.subscribed)).toBeVisible();
 
     const annaContext = await browser.newContext({ ...testInfo.project.use });
     const annaPage = await annaContext.newPage();
     await logIn(annaPage, anna);
-    await annaPage.goto(`/members/${ben.id}`);
+    await openProfileFromSearch(annaPage, { name: ben.name, gender: "male" });
     await annaPage.getByRole("button", { name: en.profile.like, exact: true }).click();
     await expect(annaPage.getByRole("button", { name: en.profile.unlike })).toBeVisible();
     await annaContext.close();
@@ -150,7 +166,9 @@ test("the service worker comes with member pages only, keeps no member data, and
   // The first member page installs the worker. A page that is still loading when the worker takes over is not
   // claimed (the Service Workers spec skips clients that are not execution-ready), so the next page waits for it.
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  await page.goto("/members?lng=de");
+  await page.locator("summary", { hasText: en.language.choose }).click();
+  await page.getByRole("button", { name: "Deutsch" }).click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "de");
   await expect
     .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? ""), { timeout: 15_000 })
     .toMatch(/\/sw\.js$/);
@@ -169,6 +187,7 @@ test("the service worker comes with member pages only, keeps no member data, and
   // The page has loaded all it loads (the push alert's code comes last), so that going offline fails nothing of it.
   await expect(page.getByRole("complementary", { name: strings.de.notifications.push.title })).toBeVisible();
   await context.setOffline(true);
+  // A whole document, as when the member opens the app offline: the service worker answers it.
   await page.goto("/likes").catch(() => undefined);
   await expect(page.getByRole("heading", { name: strings.de.offline.title })).toBeVisible();
   await context.setOffline(false);
@@ -221,6 +240,7 @@ test("in the installed app the top bar has a back button where there is somewher
   });
   const app = await page.context().newPage();
   const back = app.getByRole("button", { name: en.nav.back, exact: true });
+  // The installed app opens at its start address (the manifest's start_url).
   await app.goto("/members");
   await openProfile(app);
   await back.click();

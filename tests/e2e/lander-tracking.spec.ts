@@ -6,6 +6,7 @@ import {
   fillSignupSteps,
   followMailedLink,
   logIn,
+  openAccountMenu,
   strings,
   test,
 } from "./support/fixtures";
@@ -32,7 +33,8 @@ test("a visitor from an advert signs up on the swipe lander, and the moderators'
   });
   expect(arrival.status()).toBe(200);
   await page.goto(`/landers/tinderswipe?network=${network}&sub1=x`);
-  // A second look at the lander is the same visitor: not counted again, and the first touch stays.
+  // A second look at the lander, from another advert's link, is the same visitor: not counted again, and the first
+  // touch stays.
   await page.goto("/landers/tinderswipe?network=someone-else");
   const total = Number(/of (\d+)/.exec((await page.getByText(/^Profile 1 of \d+$/).textContent())!)![1]);
   for (let position = 1; position <= total; position++) await page.getByRole("button", { name: en.swipe.skip }).click();
@@ -57,7 +59,7 @@ test("a visitor from an advert signs up on the swipe lander, and the moderators'
   try {
     const moderator = await staff.newPage();
     await logIn(moderator, demo.moderator);
-    await moderator.goto("/moderation");
+    await openAccountMenu(moderator, en.nav.moderation);
     await moderator.getByRole("link", { name: en.landerReport.title }).click();
     await expect(moderator.getByRole("heading", { level: 1, name: en.landerReport.title })).toBeVisible();
     const rowOf = (source: string) =>
@@ -74,7 +76,9 @@ test("a visitor from an advert signs up on the swipe lander, and the moderators'
     await moderator.getByRole("button", { name: en.landerReport.show }).click();
     await expect(moderator).toHaveURL(new RegExp(`from=${today}&to=${today}`));
     await expect(rowOf(network).getByRole("cell").nth(3)).toHaveText("1");
-    await moderator.goto("/moderation/landers?from=2026-02-01&to=2026-01-01");
+    await moderator.getByLabel(en.landerReport.from, { exact: true }).fill("2026-02-01");
+    await moderator.getByLabel(en.landerReport.to, { exact: true }).fill("2026-01-01");
+    await moderator.getByRole("button", { name: en.landerReport.show }).click();
     await expect(moderator.getByRole("alert").filter({ hasText: en.landerReport.periodInvalid })).toBeVisible();
   } finally {
     await staff.close();
@@ -84,6 +88,7 @@ test("a visitor from an advert signs up on the swipe lander, and the moderators'
 test("the report is for moderators only: a member gets the 404 page", async ({ page, request }) => {
   const member = await createMember(request, { gender: "male", seeking: "female" });
   await logIn(page, member);
+  // The address typed: a member's pages do not link it.
   const answer = await page.goto("/moderation/landers");
   expect(answer!.status()).toBe(404);
 });
@@ -104,7 +109,7 @@ test("the side offer shows partners' profiles, each labelled as an offer of a pa
   }
   await expect(page.locator("head meta[name=robots]")).toHaveAttribute("content", "noindex");
   expect(await page.locator("script:not([type='application/json'], [type='application/ld+json'])").count()).toBe(0);
-  // Never among the members of the search.
+  // Never among the members of the search (a typed address: no visitor's page links the search).
   await page.goto("/members");
   await expect(page.getByText(en.offers.label)).toHaveCount(0);
 });

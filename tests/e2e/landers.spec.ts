@@ -6,6 +6,8 @@ import { entryWarningAlreadyConfirmed, expect, fill, fillSignupSteps, say, strin
 const { en, de } = strings;
 const site = { site: "Heartline" };
 
+// A lander is what an advert links to: each page.goto of one below is a visitor arriving from an advert.
+
 test.beforeEach(async ({ page }) => {
   await entryWarningAlreadyConfirmed(page.context());
 });

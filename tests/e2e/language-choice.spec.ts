@@ -19,7 +19,7 @@ test("a language chosen by ?lng= stays on the next pages", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 1, name: dePages.terms.title })).toBeVisible();
   await expect(page.locator("html")).toHaveAttribute("lang", "de");
 
-  // A new document without ?lng=.
+  // A new document without ?lng=: the address typed again.
   await page.goto("/members");
   await expect(page.locator("html")).toHaveAttribute("lang", "de");
   await expect(page.getByRole("heading", { level: 1, name: de.search.title })).toBeVisible();

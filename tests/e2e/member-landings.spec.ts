@@ -13,6 +13,9 @@ import {
 
 const { en, de, nl } = strings;
 
+// A member landing is what an advert links to: each page.goto of one below is a visitor arriving from an advert,
+// and the search that picks the member only finds one to advertise (the journeys start at the landing).
+
 /** The first card of the visitor's search that has a photo (and, when asked, the fictional marker). */
 async function memberFromSearch(page: Page, fictional = false) {
   await page.goto("/members?lng=en");

@@ -5,12 +5,21 @@ import {
   expect,
   fill,
   logIn,
+  logInFromTopBar,
+  openAccountMenu,
+  openProfileFromSearch,
   strings,
   type TestMember,
   test,
+  timeBonusPopupAlreadyClosed,
 } from "./support/fixtures";
 
 const { en } = strings;
+
+// The journeys here are not about the time-bonus popup (credits-journey.spec.ts is): closed before on this device.
+test.beforeEach(async ({ context }) => {
+  await timeBonusPopupAlreadyClosed(context);
+});
 
 /** The unsubscribe link of the newest notification mail to `to`, once the server has sent it (it looks every 2 s). */
 async function unsubscribeLink(request: APIRequestContext, to: string) {
@@ -28,7 +37,7 @@ async function unsubscribeLink(request: APIRequestContext, to: string) {
 /** Anna likes Ben from his profile, as a member does. */
 async function like(page: Page, anna: TestMember, ben: TestMember) {
   await logIn(page, anna);
-  await page.goto(`/members/${ben.id}`);
+  await openProfileFromSearch(page, { name: ben.name, gender: "male" });
   await page.getByRole("button", { name: en.profile.like, exact: true }).click();
   await expect(page.getByRole("button", { name: en.profile.unlike })).toBeVisible();
 }
@@ -51,12 +60,13 @@ test("a like is mailed; its link unsubscribes without a login; the member is tol
   await expect(benPage.getByText(fill(en.notifications.unsubscribe.question, { what }))).toBeVisible();
   await benPage.getByRole("button", { name: en.notifications.unsubscribe.confirm }).click();
   await expect(benPage.getByRole("status")).toContainText(fill(en.notifications.unsubscribe.done, { what }));
+  // A link that is no one's (a mail client cut it short): an address from outside the site.
   await benPage.goto("/unsubscribe?token=not-a-token-of-anyone-at-all&event=likes");
   await benPage.getByRole("button", { name: en.notifications.unsubscribe.confirm }).click();
   await expect(benPage.getByRole("alert")).toContainText(en.notifications.unsubscribe.invalid);
 
   // Logged in, Ben sees why mail stopped, and saving his settings turns it back on.
-  await logIn(benPage, ben);
+  await logInFromTopBar(benPage, ben);
   const alert = benPage.getByRole("complementary", { name: en.notifications.title, exact: true });
   await expect(alert).toContainText(en.notifications.disabled.listunsubscribe);
   await alert.getByRole("link", { name: en.notifications.disabled.action }).click();
@@ -110,7 +120,7 @@ test("a mail client's one-click unsubscribe (RFC 8058) works as the button does"
   expect(oneClick.status()).toBe(200);
   await page.context().clearCookies();
   await logIn(page, ben);
-  await page.goto("/notifications");
+  await openAccountMenu(page, en.nav.settings);
   const email = page.getByRole("group", { name: en.notifications.emailTitle });
   await expect(email.getByRole("checkbox", { name: en.notifications.likes })).not.toBeChecked();
 });

@@ -1,12 +1,30 @@
-import { createMember, demo, expect, fill, logIn, strings, test, uploadPhoto } from "./support/fixtures";
+import {
+  createMember,
+  demo,
+  expect,
+  fill,
+  logIn,
+  openAccountMenu,
+  openProfileFromSearch,
+  strings,
+  test,
+  timeBonusPopupAlreadyClosed,
+  uploadPhoto,
+} from "./support/fixtures";
 
 const { en } = strings;
+
+// The journeys here are not about the time-bonus popup (credits-journey.spec.ts is): closed before on this device.
+test.beforeEach(async ({ context }) => {
+  await timeBonusPopupAlreadyClosed(context);
+});
 
 test("a member edits their profile from the account menu; another member sees the change", async ({
   browser,
   page,
   request,
 }, testInfo) => {
+  test.setTimeout(120_000);
   const anna = await createMember(request, { gender: "female", seeking: "male" });
   const ben = await createMember(request, { gender: "male", seeking: "female" });
   await logIn(page, anna);
@@ -34,8 +52,7 @@ test("a member edits their profile from the account menu; another member sees th
   const benContext = await browser.newContext({ ...testInfo.project.use });
   const benPage = await benContext.newPage();
   await logIn(benPage, ben);
-  await benPage.goto(`/members/${anna.id}`);
-  await expect(benPage.getByRole("heading", { level: 1 })).toContainText(name);
+  await openProfileFromSearch(benPage, { name, gender: "female", country: "US" });
   await expect(benPage.getByText("Sailing on Sundays, soup on Mondays.")).toBeVisible();
   const details = benPage.locator("dl");
   await expect(details).toContainText(en.fields.hair.red);
@@ -51,7 +68,7 @@ test("a member edits their profile from the account menu; another member sees th
   const again = await browser.newContext({ ...testInfo.project.use });
   const benAgain = await again.newPage();
   await logIn(benAgain, ben);
-  await benAgain.goto(`/members/${anna.id}`);
+  await openProfileFromSearch(benAgain, { name, gender: "female", country: "US" });
   await expect(benAgain.locator("dl")).toContainText("Austin");
   await expect(benAgain.locator("dl")).not.toContainText(en.fields.labels.sexuality);
   await again.close();
@@ -60,7 +77,7 @@ test("a member edits their profile from the account menu; another member sees th
 test("a refused name is explained at the field and nothing typed is lost", async ({ page, request }) => {
   const anna = await createMember(request, { gender: "female", seeking: "male" });
   await logIn(page, anna);
-  await page.goto("/profile");
+  await openAccountMenu(page, en.nav.myProfile);
   await page.getByLabel(en.signup.name).fill(anna.email);
   await page.getByLabel(en.profile.about, { exact: true }).fill("Words I do not want to type twice.");
   await page.getByLabel(en.signup.city).fill("Galway");
@@ -79,9 +96,11 @@ test("a photo is inspected before others see it: approved it shows on the profil
   page,
   request,
 }, testInfo) => {
+  // Three members' pages, each found by clicking, as they would.
+  test.setTimeout(120_000);
   const anna = await createMember(request, { gender: "female", seeking: "male" });
   await logIn(page, anna);
-  await page.goto("/profile");
+  await openAccountMenu(page, en.nav.myProfile);
   await uploadPhoto(page, "#c36");
   const photos = page.getByRole("region", { name: en.photos.title }).getByRole("listitem");
   await expect(photos).toHaveCount(1);
@@ -117,7 +136,7 @@ test("a photo is inspected before others see it: approved it shows on the profil
   const other = await browser.newContext({ ...testInfo.project.use });
   const benPage = await other.newPage();
   await logIn(benPage, ben);
-  await benPage.goto(`/members/${anna.id}`);
+  await openProfileFromSearch(benPage, { name: anna.name, gender: "female" });
   const main = benPage.getByRole("img", { name: fill(en.profile.photoOf, { name: anna.name }) }).first();
   await expect(main).toHaveAttribute("src", /\/uploads\/photos\/m\d+-.+\.jpg$/);
   await other.close();
@@ -131,7 +150,7 @@ test("a photo is inspected before others see it: approved it shows on the profil
 test("a file that is not a photo is refused at the field", async ({ page, request }) => {
   const anna = await createMember(request, { gender: "female", seeking: "male" });
   await logIn(page, anna);
-  await page.goto("/profile");
+  await openAccountMenu(page, en.nav.myProfile);
   await page
     .getByLabel(en.photos.file, { exact: true })
     .setInputFiles({ name: "holiday.jpg", mimeType: "image/jpeg", buffer: Buffer.from("Not a photo at all.\n") });
@@ -144,7 +163,7 @@ test("a file that is not a photo is refused at the field", async ({ page, reques
 test("a member without a photo is asked for one, and a closed warning stays closed", async ({ page, request }) => {
   const member = await createMember(request, { gender: "female", seeking: "male" });
   await logIn(page, member);
-  await page.goto("/members");
+  // Logging in lands on the search, /members.
   const warning = page.locator(".alert", { hasText: en.photoWarning.text });
   await expect(warning).toBeVisible();
   await expect(warning.getByRole("link", { name: en.photoWarning.add })).toHaveAttribute("href", "/profile#photos");
@@ -152,7 +171,10 @@ test("a member without a photo is asked for one, and a closed warning stays clos
   await warning.getByRole("button", { name: en.photoWarning.dismiss }).click();
   await expect(page).toHaveURL(/\/members$/);
   await expect(warning).toHaveCount(0);
-  await page.goto("/likes");
+  await page
+    .getByRole("banner")
+    .getByRole("link", { name: new RegExp(`^${en.nav.likes}`) })
+    .click();
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(page.getByText(en.photoWarning.text)).toHaveCount(0);
 });
@@ -166,7 +188,7 @@ test("with JavaScript, 'Use my location' fills in the place from the browser's p
   await page.context().grantPermissions(["geolocation"]);
   await page.context().setGeolocation({ latitude: 52.3731, longitude: 4.8922 });
   await logIn(page, member);
-  await page.goto("/profile");
+  await openAccountMenu(page, en.nav.myProfile);
   await page.getByRole("button", { name: en.profileEditor.useLocation }).click();
   await expect(page.getByText(en.profileEditor.located)).toBeVisible();
   await expect(page.getByLabel(en.signup.country)).toHaveValue("NL");

@@ -1,7 +1,23 @@
 import type { APIRequestContext } from "@playwright/test";
-import { createMember, demo, expect, logIn, skipEntryWarning, strings, test } from "./support/fixtures";
+import {
+  createMember,
+  demo,
+  expect,
+  logIn,
+  openAccountMenu,
+  openProfileFromSearch,
+  skipEntryWarning,
+  strings,
+  test,
+  timeBonusPopupAlreadyClosed,
+} from "./support/fixtures";
 
 const { en } = strings;
+
+// The journeys here are not about the time-bonus popup (credits-journey.spec.ts is): closed before on this device.
+test.beforeEach(async ({ context }) => {
+  await timeBonusPopupAlreadyClosed(context);
+});
 
 /** The newest mailed link to `to` with this path. */
 async function mailedLink(request: APIRequestContext, to: string, path: string) {
@@ -21,7 +37,7 @@ test("a member reports a profile; a moderator suspends it; the member appeals on
   const anna = await createMember(request, { gender: "female", seeking: "male" });
   const ben = await createMember(request, { gender: "male", seeking: "female" });
   await logIn(page, anna);
-  await page.goto(`/members/${ben.id}`);
+  await openProfileFromSearch(page, { name: ben.name, gender: "male" });
   await page.getByRole("link", { name: en.report.profile }).click();
   await expect(page.getByRole("heading", { level: 1, name: en.report.titles.profile })).toBeVisible();
 
@@ -41,7 +57,7 @@ test("a member reports a profile; a moderator suspends it; the member appeals on
   const modContext = await browser.newContext({ ...testInfo.project.use });
   const mod = await modContext.newPage();
   await logIn(mod, demo.moderator);
-  await mod.goto("/moderation");
+  await openAccountMenu(mod, en.nav.moderation);
   const card = mod.getByRole("article", { name: new RegExp(reference) });
   await expect(card).toContainText("He asks everyone for money");
   await card.getByLabel(en.moderation.decision).selectOption("suspend");
@@ -68,6 +84,7 @@ test("a member reports a profile; a moderator suspends it; the member appeals on
   await expect(benPage.getByRole("alert")).toHaveText(en.login.suspended);
 
   const appealLink = await mailedLink(request, ben.email, "/appeal");
+  // The link in his mail: an address from outside the site.
   await benPage.goto(appealLink);
   await expect(benPage.getByRole("heading", { level: 1, name: en.appeal.title })).toBeVisible();
   await expect(benPage.locator("dl")).toContainText(en.appeal.reasons.fake);
@@ -76,6 +93,7 @@ test("a member reports a profile; a moderator suspends it; the member appeals on
   await benPage.getByLabel(en.appeal.text).fill("I have never asked anyone for money.");
   await benPage.getByRole("button", { name: en.appeal.send }).click();
   await expect(benPage.getByRole("status")).toHaveText(en.appeal.received);
+  // The same mailed link once more.
   await benPage.goto(appealLink);
   await expect(benPage.getByText(en.appeal.already)).toBeVisible();
   await benContext.close();

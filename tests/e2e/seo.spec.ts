@@ -89,6 +89,7 @@ test("a member's profile says noindex and shares the member's photo", async ({ p
     .filter({ has: page.locator("img") })
     .first();
   const href = (await card.locator("a").first().getAttribute("href"))!;
+  // As a crawler or a link preview fetches it: the whole document at its address.
   await page.goto(href);
   const head = page.locator("head");
   await expect(head.locator("meta[name=robots]")).toHaveAttribute("content", "noindex");

@@ -3,6 +3,9 @@ import { createMember, entryWarningAlreadyConfirmed, expect, fill, logIn, string
 
 const { en } = strings;
 
+// The swipe lander is what an advert links to: each page.goto of it below is a visitor (or a member) arriving from
+// an advert.
+
 test.beforeEach(async ({ page }) => {
   await entryWarningAlreadyConfirmed(page.context());
 });

@@ -14,7 +14,8 @@ test("the member top bar keeps to one line in all 11 languages at 360, 768, 992 
   for (const width of widths) {
     await page.setViewportSize({ width, height: 800 });
     for (const locale of locales) {
-      // ?lng= chooses the language (and keeps it in the language cookie).
+      // ?lng= chooses the language (and keeps it in the language cookie): a tour of the same screen in every
+      // language, by its address.
       await page.goto(`/members?lng=${locale}`);
       await expect(page.locator("html")).toHaveAttribute("lang", locale);
       const where = `${locale} at ${width} px`;

@@ -1,15 +1,10 @@
 import type { FileStorage } from "../../adapters/storage";
 import type { Db } from "../database";
+import { hasDemoSite } from "./demo-present";
 
 /** The demo site (README logins) is wanted on the default domain, localhost, or when SEED_DEMO=true says so. */
 export function wantsDemo(siteDomain: string, seedDemoFlag: "true" | "false" | undefined): boolean {
   return seedDemoFlag === "true" || (seedDemoFlag !== "false" && siteDomain === "localhost");
-}
-
-export async function hasDemoSite(db: Db): Promise<boolean> {
-  return Boolean(
-    await db.selectFrom("site_domains").select("domain").where("domain", "=", "localhost").executeTakeFirst(),
-  );
 }
 
 /**

@@ -9,8 +9,8 @@ import { writeAvatar } from "./avatars";
 import { demoInterests } from "./demo-interests";
 import { type DemoMember, demoMembers } from "./demo-members";
 import { demoPlaces } from "./demo-places";
+import { hasDemoSite } from "./demo-present";
 import { demoBundles, demoCompany, demoCountries, demoSite } from "./demo-site";
-import { hasDemoSite } from "./demo-wanted";
 
 /** The demo logins written in the README. */
 export const demoLogins = {

@@ -61,6 +61,16 @@ export async function entryWarningAlreadyConfirmed(context: BrowserContext) {
   await context.addCookies([{ name: "entry_warning_skipped", value: "1", url: test.info().project.use.baseURL! }]);
 }
 
+/**
+ * A device that closed the time-bonus popup before (its flag in localStorage, docs/product.md §3.15), for journeys that
+ * are not about it: a new member's journey that outlasts the popup's 40 s would find it in front of the page.
+ */
+export async function timeBonusPopupAlreadyClosed(context: BrowserContext) {
+  await context.addInitScript(() =>
+    localStorage.setItem("hide-time-bonus-modal", JSON.stringify({ at: new Date().toISOString() })),
+  );
+}
+
 /** Waits until React has taken over the element: the page has hydrated, so a click is a client navigation. */
 export async function hydrated(element: Locator) {
   await expect
@@ -176,13 +186,47 @@ export async function followMailedLink(page: Page, to: string, path: string) {
   await page.goto((await link.getAttribute("href"))!);
 }
 
+/** Logs in from the login page, opened by its address: the start of a member's journey. */
 export async function logIn(page: Page, member: { email: string; password: string }) {
   await page.goto("/login");
   if (await page.getByRole("dialog").count()) await skipEntryWarning(page);
+  await submitLogin(page, member);
+}
+
+/** Logs in from the page a visitor is on, by the top bar's Login button. */
+export async function logInFromTopBar(page: Page, member: { email: string; password: string }) {
+  await page.getByRole("banner").getByRole("link", { name: en.nav.login }).click();
+  await submitLogin(page, member);
+}
+
+async function submitLogin(page: Page, member: { email: string; password: string }) {
   await page.getByLabel(en.login.email).fill(member.email);
   await page.getByLabel(en.login.password).fill(member.password);
   await page.getByRole("button", { name: en.login.submit }).click();
   await expect(page).toHaveURL(/\/members/);
+}
+
+/**
+ * Opens a member's profile as another member finds it: "Search members" in the top bar, their gender and country,
+ * then their card (the most recently active come first, so a journey's new member is on the first page).
+ */
+export async function openProfileFromSearch(
+  page: Page,
+  member: { name: string; gender: "male" | "female"; country?: string },
+) {
+  await page.getByRole("navigation", { name: en.nav.main }).getByRole("link", { name: en.nav.searchMembers }).click();
+  await page.getByLabel(en.search.gender).selectOption(member.gender);
+  await page.getByLabel(en.signup.country).selectOption(member.country ?? "IE");
+  await page.getByRole("button", { name: en.search.submit }).click();
+  await page.getByRole("link", { name: fill(en.profile.open, { name: member.name }) }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(member.name);
+}
+
+/** Opens a page of the account menu (My profile, Settings, Moderation), as a member does from any page. */
+export async function openAccountMenu(page: Page, item: string) {
+  const menu = page.locator("details", { has: page.locator("summary", { hasText: en.nav.account }) });
+  await menu.locator("summary").click();
+  await menu.getByRole("link", { name: item, exact: true }).click();
 }
 
 /** Adds a photo through the upload form of /profile, as a member picks one from their phone. */
