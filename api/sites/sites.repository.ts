@@ -2,6 +2,18 @@ import type { Insertable, Updateable } from "kysely";
 import type { DbOrTx, Tx } from "../db/database";
 import type { CompaniesTable, CreditBundlesTable, NewSite, SitesTable } from "../db/schema";
 
+/**
+ * Takes the site's row for the rest of the transaction (a no-op write: a row lock on PostgreSQL, the write lock on
+ * SQLite), so that two applies at once run one after the other and the second finds the first's result.
+ */
+export function lockSite(db: Tx, siteId: number) {
+  return db
+    .updateTable("sites")
+    .set((eb) => ({ name: eb.ref("name") }))
+    .where("id", "=", siteId)
+    .execute();
+}
+
 export function findSiteIdByDomain(db: DbOrTx, domain: string) {
   return db.selectFrom("site_domains").select("site_id").where("domain", "=", domain).executeTakeFirst();
 }

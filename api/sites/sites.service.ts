@@ -221,6 +221,7 @@ export async function applySite(
     const found = await repo.findSiteIdByDomain(trx, definition.domain);
     if (!found)
       throw new SiteDefinitionError([`domain: no site answers for ${definition.domain} (make it with site create)`]);
+    await repo.lockSite(trx, found.site_id);
     const current = definitionOf(await repo.loadStoredSite(trx, found.site_id));
     const wanted = resolveSite(definition, current.company.terms_date);
     const changes = diffSites(current, wanted);

@@ -155,6 +155,26 @@ describe("site export and apply", () => {
     await applySite(api.db, parseSiteDefinition(example));
   });
 
+  test("two applies at once change the site once: the second finds nothing left to change", async () => {
+    const more = copy(example);
+    more.credit_bundles!.EUR!.push({ credits: 5000, price_cents: 19999 });
+    const [first, second] = await Promise.all([
+      applySite(api.db, parseSiteDefinition(copy(more))),
+      applySite(api.db, parseSiteDefinition(copy(more))),
+    ]);
+    expect([first.length, second.length].sort()).toEqual([0, 1]);
+    const bundles = await api.db
+      .selectFrom("credit_bundles")
+      .innerJoin("sites", "sites.id", "credit_bundles.site_id")
+      .select(["credit_bundles.credits", "credit_bundles.position"])
+      .where("sites.domain", "=", "dating.example")
+      .where("credit_bundles.currency", "=", "EUR")
+      .orderBy("credit_bundles.position")
+      .execute();
+    expect(bundles.map((b) => b.credits)).toEqual([170, 360, 950, 2000, 5000]);
+    await applySite(api.db, parseSiteDefinition(example));
+  });
+
   test("a bad file names each field and the reason, and nothing is written", () => {
     const bad = { ...copy(example), prices: { message_credits: "ten" }, support: { email: "nobody" } };
     try {
