@@ -52,11 +52,16 @@ test.afterAll(() => {
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-test("from an empty data directory to the site answering on its domain, with its first admin's link", async () => {
-  test.setTimeout(180_000);
+test("from an empty data directory to the site answering on its domain with its first admin's link; a change applied later shows at once", async () => {
+  test.setTimeout(240_000);
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "own-site-"));
   const port = await freePort();
-  const env = { ...process.env, DATA_DIR: path.join(dir, "data"), PORT: String(port), LOG_LEVEL: "warn" };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: path.join(dir, "data"),
+    PORT: String(port),
+    LOG_LEVEL: "warn",
+  };
   delete env.SEED_DEMO;
   delete env.DATABASE_URL;
   const file = path.join(dir, "site.json");
@@ -73,7 +78,8 @@ test("from an empty data directory to the site answering on its domain, with its
   expect(link).toBeDefined();
 
   expect(start).toBe("SITE_DOMAIN=dating.example npm start");
-  server = spawn("sh", ["-c", start!], { cwd: repo, env, detached: true, stdio: "ignore" });
+  const log = fs.openSync(path.join(dir, "server.log"), "a");
+  server = spawn("sh", ["-c", start!], { cwd: repo, env, detached: true, stdio: ["ignore", log, log] });
   await expect
     .poll(
       () =>
@@ -94,4 +100,19 @@ test("from an empty data directory to the site answering on its domain, with its
   expect(setUp.status).toBe(200);
   // No demo site on a deployment of one's own.
   expect((await get(port, "/", "localhost")).status).toBe(404);
+
+  // Later: the operator edits the file and applies it; the running site shows it without a restart.
+  // The site's own pages have been served, so its settings are in the web tier's and the API's caches.
+  const site = JSON.parse(fs.readFileSync(file, "utf8"));
+  expect((await get(port, "/", "dating.example")).body).not.toContain("Amora Love");
+  site.name = "Amora Love";
+  fs.writeFileSync(file, JSON.stringify(site, null, 2));
+  // A dry run shows the change and makes none.
+  const dry = execSync(`npm run site -- apply ${file} --dry-run`, { cwd: repo, env, encoding: "utf8" });
+  expect(dry).toContain('name: "Amora" → "Amora Love"');
+  expect((await get(port, "/", "dating.example")).body).not.toContain("Amora Love");
+  execSync(`npm run site -- apply ${file}`, { cwd: repo, env });
+  await expect
+    .poll(async () => (await get(port, "/", "dating.example")).body, { timeout: 5_000 })
+    .toContain("Amora Love");
 });
