@@ -33,7 +33,8 @@ function freePort(): Promise<number> {
 function get(port: number, pathname: string, host: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     http
-      .get({ host: "127.0.0.1", port, path: pathname, headers: { host } }, (res) => {
+      // A new connection each time: a kept-alive one the server has just closed would answer "socket hang up".
+      .get({ host: "127.0.0.1", port, path: pathname, headers: { host }, agent: false }, (res) => {
         let body = "";
         res.setEncoding("utf8");
         res.on("data", (chunk) => {
