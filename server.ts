@@ -28,6 +28,7 @@ import { type NotificationDeps, sendDueNotifications } from "./api/notifications
 import { ensurePushKeys } from "./api/notifications/push.service";
 import { checkUnsettledPayments, type PaymentDeps } from "./api/payments/payments.service";
 import { checkPendingRefunds } from "./api/payments/returns.service";
+import { onSiteSettingsChanged, watchSiteSettings } from "./api/settings/settings-changes";
 import { parseWebEnv } from "./app/services/env.server";
 import { type ApiHandler, type InProcessApi, inProcessFetch } from "./app/services/in-process-api.server";
 import { HOUR } from "./contract/durations";
@@ -38,6 +39,7 @@ import { servePublicPhotos } from "./server/public-photos";
 interface EntryExports {
   requestInfoContext: Parameters<RouterContextProvider["get"]>[0];
   warmUp(origin: string): Promise<void>;
+  dropSettingsCaches(): void;
 }
 
 /**
@@ -155,6 +157,10 @@ export async function startServer({ dev = false } = {}) {
     );
     entry = async () => exports;
   }
+
+  // A site's settings changed (here, in another server process or by `npm run site`): the web tier's caches go too.
+  onSiteSettingsChanged(() => void entry().then((e) => e.dropSettingsCaches()));
+  if (db) watchSiteSettings(db, (error) => log.warn({ err: error }, "site settings check failed"));
 
   const server = app.listen(web.PORT, web.HOST, () => {
     log.info({ mode: web.NODE_ENV }, `listening on http://localhost:${web.PORT}`);

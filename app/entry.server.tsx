@@ -8,10 +8,10 @@ import { logger } from "./services/logger.server";
 import { withoutModulePreloads } from "./services/module-preloads.server";
 import { NonceProvider } from "./services/nonce";
 import { requestInfoContext } from "./services/request-context";
-import { preloadSettings } from "./services/settings.server";
+import { dropSettingsCaches, preloadSettings } from "./services/settings.server";
 
-// server.ts reads these from the build, so that both use the very same context object and warm-up.
-export { requestInfoContext };
+// server.ts reads these from the build, so that both use the very same context object, warm-up and caches.
+export { dropSettingsCaches, requestInfoContext };
 export async function warmUp(origin: string) {
   const context = new RouterContextProvider(
     new Map([[requestInfoContext, { nonce: "", requestId: "warm-up", clientIp: "127.0.0.1", setCookies: [] }]]),

@@ -83,8 +83,8 @@ export interface UsersTable {
   status: "not_confirmed" | "active" | "pending_deletion" | "deleted";
   credits: Generated<number>;
   paid_user: Generated<number>;
-  /** "moderator" reaches the moderation area (granted by `npm run grant-moderator`). */
-  role: Generated<"member" | "moderator">;
+  /** "moderator" reaches the moderation area, "admin" the admin area (granted by `npm run grant-role`). */
+  role: Generated<"member" | "moderator" | "admin">;
   signup_date: string;
   language: string;
   notifications_disabled: Generated<string>; // JSON string[]
@@ -521,6 +521,12 @@ export interface LanderVisitsTable {
   visits: Generated<number>;
 }
 
+/** One row (id 1): raised by every change of a site's settings, read by every process (api/settings/settings-changes.ts). */
+export interface SiteSettingsVersionTable {
+  id: number;
+  version: number;
+}
+
 export interface Database {
   likes: LikesTable;
   blocks: BlocksTable;
@@ -554,6 +560,7 @@ export interface Database {
   notification_queue: NotificationQueueTable;
   push_subscriptions: PushSubscriptionsTable;
   lander_visits: LanderVisitsTable;
+  site_settings_version: SiteSettingsVersionTable;
 }
 
 export type SiteRow = Selectable<SitesTable>;

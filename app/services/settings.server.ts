@@ -88,6 +88,12 @@ export function getRegions(call: CallContext) {
   );
 }
 
+/** Forgets every site's settings, interests, regions and company info: a site's settings changed (api/settings/settings-changes.ts). */
+export function dropSettingsCaches() {
+  settingsCache.flushAll();
+  onceCache.flushAll();
+}
+
 /** Fetches the settings of the configured domain once when the server starts. */
 export async function preloadSettings(origin: string, call: Omit<CallContext, "request">) {
   await getSettings({ ...call, request: new Request(`${origin}/`) });
