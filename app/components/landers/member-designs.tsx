@@ -54,7 +54,7 @@ export function Collage({ data }: { data: LanderData }) {
           <div key={member.id} className="lander-collage-tile">
             <LanderPhoto member={member} className="lander-collage-photo" large={index === 0} first={index === 0} />
             <div className="lander-collage-caption">
-              <MemberName member={member} as="p" className="small fw-semibold mb-0 text-truncate" />
+              <MemberName member={member} as="p" className="small fw-semibold mb-0 lander-collage-name" />
             </div>
           </div>
         ))}
@@ -73,13 +73,13 @@ export function Gallery({ data }: { data: LanderData }) {
         <h1 className="fw-bold">{data.copy.heading}</h1>
         <p className="lead mb-0">{data.copy.lead}</p>
       </header>
-      <ul className="lander-grid">
+      <ul className="lander-grid lander-gallery">
         {data.profiles.map((member, index) => (
           <li key={member.id}>
             <article className="card h-100 border-0 shadow-sm lander-card">
               <LanderPhoto member={member} className="card-img-top lander-card-photo" first={index < 4} />
               <div className="card-body">
-                <MemberName member={member} className="h5 mb-0 text-truncate" />
+                <MemberName member={member} className="h5 mb-0 text-break" />
                 {member.city && <p className="small text-body-secondary mb-2 text-truncate">{member.city}</p>}
                 <Link to={`/members/${member.id}/signup`} className="btn btn-outline-dark btn-sm w-100 stretched-link">
                   {member.meet}
