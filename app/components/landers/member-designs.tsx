@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { AboutText } from "~/components/about-text";
 import { Icon } from "~/components/icons";
 import type { LanderData } from "~/routes/landers/shared";
 import { HonestNote, LanderPhoto, MemberName, MemberStrip, NicheLine, SignupCallToAction } from "./parts";
@@ -144,7 +145,11 @@ export function SocialNetwork({ data }: { data: LanderData }) {
                   {member.city && <p className="small text-body-secondary mb-0">{member.city}</p>}
                 </div>
               </div>
-              {member.about && <p className="profile-about mb-2">{member.about}</p>}
+              {member.about && (
+                <div className="mb-2">
+                  <AboutText text={member.about} language={member.about_language} className="profile-about mb-0" />
+                </div>
+              )}
               <Link to={`/members/${member.id}/signup`} className="small fw-semibold">
                 {member.reply}
               </Link>
