@@ -14,7 +14,7 @@ export function AboutText({ text, language, className }: { text: string; languag
         {text}
       </p>
       {foreign && (
-        <p className="small text-body-secondary mt-1 mb-0">
+        <p className="small text-body-secondary mb-0">
           {t("profile.writtenIn", { language: languageName(locale, language) })}
         </p>
       )}

@@ -14,7 +14,8 @@ export interface SearchFormValues {
  * The member search as a GET form (shareable, crawlable); the site's search_fields decide which fields show.
  * Regions are those of the chosen country: choosing a country and searching offers its regions. On a phone the
  * country and region selects take a row each, so that a chosen name is never cut ("Wszystkie kraj"), and the
- * gender shares its row with the two ages.
+ * gender shares its row with the two ages. Its styles (~/styles/search-form.scss) are imported by the routes that show
+ * it, so that they stay out of the stylesheet every page loads.
  */
 export function SearchForm({
   values,
@@ -105,7 +106,7 @@ const ages = Array.from({ length: 82 }, (_, i) => 18 + i);
 /** One end of the age range: any, or an age from 18 to 99. */
 function AgeSelect({ id, name, label, value }: { id: string; name: string; label: string; value: string | undefined }) {
   return (
-    <div className="col-3 col-md-1">
+    <div className="search-age col-md-1">
       <label htmlFor={id} className="form-label small">
         {label}
       </label>

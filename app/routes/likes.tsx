@@ -1,5 +1,6 @@
 import { data, NavLink } from "react-router";
 import { ProfileCard } from "~/components/profile-card";
+import "~/styles/likes.scss";
 import { useTranslation } from "~/i18n/translator";
 import { type RouteHandle, useRootData } from "~/root";
 import { callApi } from "~/services/api.server";
@@ -40,17 +41,16 @@ export default function Likes({ loaderData }: Route.ComponentProps) {
     <main id="main" className="flex-grow-1 container-lg py-4">
       <h1 className="h3 mb-3">{loaderData.title}</h1>
       <nav aria-label={t("likes.tabs")}>
-        {/* Three equal tabs on one row in every language: a long name wraps inside its tab, the counts go under it. */}
-        <ul className="nav nav-tabs nav-justified flex-nowrap mb-3">
+        <ul className="nav nav-tabs likes-tabs mb-3">
           {tabs.map((tab) => (
             <li className="nav-item" key={tab}>
               <NavLink
                 to={tab === "received" ? "/likes" : `/likes/${tab}`}
                 end
-                className={() => `nav-link h-100 px-1 px-sm-3${loaderData.tab === tab ? " active" : ""}`}
+                className={() => `nav-link${loaderData.tab === tab ? " active" : ""}`}
                 aria-current={loaderData.tab === tab ? "page" : undefined}
               >
-                <span className="d-block d-md-inline">{t(`likes.tab.${tab}`)}</span>{" "}
+                <span className="d-block">{t(`likes.tab.${tab}`)}</span>
                 <span className="badge text-bg-light border">{formatNumber(loaderData.counts[tab])}</span>
                 {tab === "received" && loaderData.newCount > 0 && (
                   <span className="badge text-bg-danger ms-1">

@@ -46,7 +46,7 @@ export default function Premium({ loaderData }: Route.ComponentProps) {
           <h1 className="h3">{loaderData.title}</h1>
           <p className="lead">{t("premium.intro")}</p>
           {cheapest && !member?.paidUser && (
-            <p className="fs-5">
+            <p className="fw-semibold">
               {t("premium.price", {
                 credits: t("credits.amount", { count: cheapest.credits }),
                 price: formatMoney(locale, cheapest.price),

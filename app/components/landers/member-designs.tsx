@@ -80,7 +80,7 @@ export function Gallery({ data }: { data: LanderData }) {
             <article className="card h-100 border-0 shadow-sm lander-card">
               <LanderPhoto member={member} className="card-img-top lander-card-photo" first={index < 4} />
               <div className="card-body">
-                <MemberName member={member} className="h5 mb-0 text-break" />
+                <MemberName member={member} className="h5 mb-0" />
                 {member.city && <p className="small text-body-secondary mb-2 text-truncate">{member.city}</p>}
                 <Link to={`/members/${member.id}/signup`} className="btn btn-outline-dark btn-sm w-100 stretched-link">
                   {member.meet}
