@@ -15,6 +15,12 @@ export const profileCardSchema = z.object({
 });
 export type ProfileCard = z.infer<typeof profileCardSchema>;
 
+/**
+ * The language a member's about-me is written in: their own (docs/product.md §3 Profile). Members' words are shown
+ * as written, never translated, so a page in another language says which one they are in.
+ */
+export const aboutLanguageSchema = z.string().meta({ examples: ["en"] });
+
 /** An empty form field means "any". */
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === "" || v === null ? undefined : v), schema.optional());
@@ -59,6 +65,7 @@ export const profilePhotoSchema = z.object({ id: z.number().int(), filename: z.s
 
 export const profileViewSchema = profileCardSchema.extend({
   about: z.string(),
+  about_language: aboutLanguageSchema,
   photos: z.array(profilePhotoSchema),
   photo_count: z.number().int(),
   /** Photos the viewer may not see: free members see a few, visitors only the main one. */
@@ -94,7 +101,7 @@ export const blockResponseSchema = z.object({ blocked: z.boolean() });
 /** docs/product.md §9: the swipe game allows 4 likes a day. */
 export const swipeLikesPerDay = 4;
 export const swipeResponseSchema = z.object({
-  profile: profileCardSchema.extend({ about: z.string() }).nullable(),
+  profile: profileCardSchema.extend({ about: z.string(), about_language: aboutLanguageSchema }).nullable(),
   likes_left: z.number().int(),
   next_reset: z.string(),
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { profileCardSchema } from "./members";
+import { aboutLanguageSchema, profileCardSchema } from "./members";
 import { nicheSlugs } from "./niches";
 
 /**
@@ -43,7 +43,10 @@ export const landerMapQuerySchema = landerQuerySchema.extend({
 });
 
 /** A lander's member: the card, and the about-me text where the site shows it (else null). */
-export const landerProfileSchema = profileCardSchema.extend({ about: z.string().nullable() });
+export const landerProfileSchema = profileCardSchema.extend({
+  about: z.string().nullable(),
+  about_language: aboutLanguageSchema,
+});
 export type LanderProfile = z.infer<typeof landerProfileSchema>;
 
 /** The site's lander video (a path on the site or its CDN) and the poster shown before it plays. */

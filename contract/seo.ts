@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { profileCardSchema } from "./members";
+import { aboutLanguageSchema, profileCardSchema } from "./members";
 
 /**
  * The members whose pages a site's sitemap lists (docs/product.md §2.23): none unless the site has chosen to let
@@ -12,6 +12,6 @@ export const sitemapMemberLimit = 2000;
 
 /** A member landing (docs/product.md §2.23): the card and the about-me text where the site shows it. */
 export const landingResponseSchema = z.object({
-  profile: profileCardSchema.extend({ about: z.string().nullable() }),
+  profile: profileCardSchema.extend({ about: z.string().nullable(), about_language: aboutLanguageSchema }),
 });
 export type LandingProfile = z.infer<typeof landingResponseSchema>["profile"];

@@ -259,6 +259,7 @@ export function findProfilePage(db: DbOrTx, siteId: number, viewerId: number | n
     .select([
       ...cardColumns,
       "profiles.about",
+      "users.language as about_language",
       "profiles.sexuality",
       "profiles.sexuality_public",
       "profiles.hair_colour",
@@ -274,7 +275,7 @@ export function findProfilePage(db: DbOrTx, siteId: number, viewerId: number | n
 export function findLandingProfile(db: DbOrTx, siteId: number, viewerId: number | null, id: number) {
   return visibleProfiles(db, siteId, viewerId)
     .where("users.id", "=", id)
-    .select([...cardColumns, "profiles.about"])
+    .select([...cardColumns, "profiles.about", "users.language as about_language"])
     .executeTakeFirst();
 }
 

@@ -133,6 +133,7 @@ export async function profileView(
   return {
     ...toCard(site, row),
     about: row.about,
+    about_language: row.about_language,
     photos: shown,
     photo_count: photos.length,
     locked_photos: photos.length - shown.length,
@@ -159,7 +160,11 @@ export async function landingProfile(
   const row = await repo.findLandingProfile(db, site.id, viewer?.id ?? null, id);
   if (!row) throw new ApiError(404, "not_found", "This profile does not exist");
   const notes = JSON.parse(site.visible_profile_notes) as string[];
-  return { ...toCard(site, row), about: notes.includes("about") && row.about ? row.about : null };
+  return {
+    ...toCard(site, row),
+    about: notes.includes("about") && row.about ? row.about : null,
+    about_language: row.about_language,
+  };
 }
 
 /**

@@ -34,7 +34,7 @@ export function listLanderMembers(
 ) {
   return audienceOf(db, siteId, viewerId, audience)
     .where("photos.filename", "is not", null)
-    .select([...cardColumns, "profiles.about"])
+    .select([...cardColumns, "profiles.about", "users.language as about_language"])
     .orderBy("users.last_seen_at", "desc")
     .orderBy("users.id")
     .limit(limit)

@@ -34,9 +34,10 @@ const nicheFor = (site: SiteRow, asked: NicheSlug | undefined) => asked ?? niche
 /** What a member may see of another's words on a lander: the about-me only where the site shows it. */
 function withAbout(site: SiteRow) {
   const notes = JSON.parse(site.visible_profile_notes) as string[];
-  return (row: Parameters<typeof toCard>[1] & { about: string }): LanderProfile => ({
+  return (row: Parameters<typeof toCard>[1] & { about: string; about_language: string }): LanderProfile => ({
     ...toCard(site, row),
     about: notes.includes("about") && row.about ? row.about : null,
+    about_language: row.about_language,
   });
 }
 

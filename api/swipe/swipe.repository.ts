@@ -38,7 +38,7 @@ export async function findNextSwipeProfile(
         ),
       ),
     )
-    .select([...cardColumns, "profiles.about"])
+    .select([...cardColumns, "profiles.about", "users.language as about_language"])
     .orderBy("users.last_seen_at", "desc")
     .orderBy("users.id")
     .limit(1);

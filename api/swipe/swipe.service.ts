@@ -26,7 +26,7 @@ export async function nextSwipe(db: Db, site: SiteRow, viewer: UserRow, now = ne
   const own = await findProfile(db, viewer.id);
   const row = await repo.findNextSwipeProfile(db, site.id, viewer.id, soughtGenders(own), own.country);
   return {
-    profile: row ? { ...toCard(site, row), about: row.about } : null,
+    profile: row ? { ...toCard(site, row), about: row.about, about_language: row.about_language } : null,
     likes_left: await likesLeftToday(db, viewer, now),
     next_reset: nextReset(now),
   };

@@ -4,7 +4,8 @@ import type { Bundle } from "../../contract/payments";
 
 /**
  * What a message, a photo and a gift cost: in credits, and in money from the best to the dearest bundle's price per
- * credit (docs/product.md §1.4: every paid action shows both).
+ * credit (docs/product.md §1.4: every paid action shows both). Two columns, the money under the credits, so that
+ * the table has room on a phone in every language (three were cramped in Polish and German).
  */
 export function CreditPrices({
   prices,
@@ -23,8 +24,7 @@ export function CreditPrices({
       <thead>
         <tr>
           <th scope="col">{t("credits.action")}</th>
-          <th scope="col">{t("credits.inCredits")}</th>
-          <th scope="col">{t("credits.inMoney")}</th>
+          <th scope="col">{t("checkout.price")}</th>
         </tr>
       </thead>
       <tbody>
@@ -33,14 +33,16 @@ export function CreditPrices({
             <th scope="row" className="fw-normal">
               {t(`credits.actions.${action}`)}
             </th>
-            <td>{t("credits.amount", { count: prices[action] })}</td>
             <td>
-              {best && dearest
-                ? t("credits.moneyRange", {
+              <span className="fw-semibold">{t("credits.amount", { count: prices[action] })}</span>
+              {best && dearest && (
+                <span className="d-block small text-body-secondary">
+                  {t("credits.moneyRange", {
                     from: formatMoney(locale, priceOfCredits(prices[action], best)),
                     to: formatMoney(locale, priceOfCredits(prices[action], dearest)),
-                  })
-                : null}
+                  })}
+                </span>
+              )}
             </td>
           </tr>
         ))}

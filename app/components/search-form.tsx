@@ -12,7 +12,10 @@ export interface SearchFormValues {
 
 /**
  * The member search as a GET form (shareable, crawlable); the site's search_fields decide which fields show.
- * Regions are those of the chosen country: choosing a country and searching offers its regions.
+ * Regions are those of the chosen country: choosing a country and searching offers its regions. On a phone the
+ * country and region selects take a row each, so that a chosen name is never cut ("Wszystkie kraj"), and the
+ * gender shares its row with the two ages. Its styles (~/styles/search-form.scss) are imported by the routes that show
+ * it, so that they stay out of the stylesheet every page loads.
  */
 export function SearchForm({
   values,
@@ -36,20 +39,8 @@ export function SearchForm({
       role="search"
       aria-label={t("search.label")}
     >
-      {fields.includes("gender") && (
-        <div className="col-6 col-md-2">
-          <label htmlFor="search-gender" className="form-label small">
-            {t("search.gender")}
-          </label>
-          <select id="search-gender" name="gender" defaultValue={values.gender ?? ""} className="form-select">
-            <option value="">{t("search.anyGender")}</option>
-            <option value="female">{t("search.women")}</option>
-            <option value="male">{t("search.men")}</option>
-          </select>
-        </div>
-      )}
       {fields.includes("country") && (
-        <div className="col-6 col-md-3">
+        <div className="col-12 col-sm-6 col-md-3">
           <label htmlFor="search-country" className="form-label small">
             {t("signup.country")}
           </label>
@@ -64,7 +55,7 @@ export function SearchForm({
         </div>
       )}
       {fields.includes("region") && (
-        <div className="col-12 col-md-3">
+        <div className="col-12 col-sm-6 col-md-3">
           <label htmlFor="search-region" className="form-label small">
             {t("signup.region")}
           </label>
@@ -85,13 +76,25 @@ export function SearchForm({
           </select>
         </div>
       )}
+      {fields.includes("gender") && (
+        <div className="col-6 col-md-2">
+          <label htmlFor="search-gender" className="form-label small">
+            {t("search.gender")}
+          </label>
+          <select id="search-gender" name="gender" defaultValue={values.gender ?? ""} className="form-select">
+            <option value="">{t("search.anyGender")}</option>
+            <option value="female">{t("search.women")}</option>
+            <option value="male">{t("search.men")}</option>
+          </select>
+        </div>
+      )}
       {fields.includes("age") && (
         <>
           <AgeSelect id="search-min-age" name="min_age" label={t("search.minAge")} value={values.min_age} />
           <AgeSelect id="search-max-age" name="max_age" label={t("search.maxAge")} value={values.max_age} />
         </>
       )}
-      <div className="col-4 col-md-2">
+      <div className="col-12 col-md-2">
         <SubmitButton className="btn btn-primary w-100">{t("search.submit")}</SubmitButton>
       </div>
     </Form>
@@ -103,7 +106,7 @@ const ages = Array.from({ length: 82 }, (_, i) => 18 + i);
 /** One end of the age range: any, or an age from 18 to 99. */
 function AgeSelect({ id, name, label, value }: { id: string; name: string; label: string; value: string | undefined }) {
   return (
-    <div className="col-4 col-md-1">
+    <div className="search-age col-md-1">
       <label htmlFor={id} className="form-label small">
         {label}
       </label>

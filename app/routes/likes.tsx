@@ -1,5 +1,6 @@
 import { data, NavLink } from "react-router";
 import { ProfileCard } from "~/components/profile-card";
+import "~/styles/likes.scss";
 import { useTranslation } from "~/i18n/translator";
 import { type RouteHandle, useRootData } from "~/root";
 import { callApi } from "~/services/api.server";
@@ -40,7 +41,7 @@ export default function Likes({ loaderData }: Route.ComponentProps) {
     <main id="main" className="flex-grow-1 container-lg py-4">
       <h1 className="h3 mb-3">{loaderData.title}</h1>
       <nav aria-label={t("likes.tabs")}>
-        <ul className="nav nav-tabs mb-3">
+        <ul className="nav nav-tabs likes-tabs mb-3">
           {tabs.map((tab) => (
             <li className="nav-item" key={tab}>
               <NavLink
@@ -49,7 +50,7 @@ export default function Likes({ loaderData }: Route.ComponentProps) {
                 className={() => `nav-link${loaderData.tab === tab ? " active" : ""}`}
                 aria-current={loaderData.tab === tab ? "page" : undefined}
               >
-                {t(`likes.tab.${tab}`)}{" "}
+                <span className="d-block">{t(`likes.tab.${tab}`)}</span>
                 <span className="badge text-bg-light border">{formatNumber(loaderData.counts[tab])}</span>
                 {tab === "received" && loaderData.newCount > 0 && (
                   <span className="badge text-bg-danger ms-1">

@@ -1,4 +1,5 @@
 import { SearchForm } from "~/components/search-form";
+import "~/styles/search-form.scss";
 import { useTranslation } from "~/i18n/translator";
 import { requireMember } from "~/services/auth.server";
 import { countryOptions, sortByName } from "~/services/countries";

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { AboutText } from "~/components/about-text";
 import { ErrorPage } from "~/components/error-page";
 import { FictionalMarker } from "~/components/fictional-marker";
 import { MemberPhoto } from "~/components/member-photo";
@@ -124,7 +125,7 @@ function ConversationDesign({ data }: { data: LandingData }) {
             <h2 id="about-title" className="small text-body-secondary mb-1">
               {t("profile.about")}
             </h2>
-            <p className="mb-0 profile-about">{profile.about}</p>
+            <AboutText text={profile.about} language={profile.about_language} className="mb-0 profile-about" />
           </section>
         )}
         <h2 className="h5">{t("landing.startConversation", { name: profile.name })}</h2>
@@ -186,7 +187,7 @@ function About({ profile }: { profile: LandingProfile }) {
       <h2 id="about-title" className="h5">
         {t("profile.about")}
       </h2>
-      <p className="profile-about">{profile.about}</p>
+      <AboutText text={profile.about} language={profile.about_language} className="profile-about mb-0" />
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useFetcher } from "react-router";
+import { AboutText } from "~/components/about-text";
 import { ErrorPage } from "~/components/error-page";
 import { FictionalMarker } from "~/components/fictional-marker";
 import { MatchNotice } from "~/components/match-notice";
@@ -161,7 +162,7 @@ export default function MemberProfile({ loaderData }: Route.ComponentProps) {
               <h2 id="about-title" className="h5">
                 {t("profile.about")}
               </h2>
-              <p className="profile-about">{profile.notes.about}</p>
+              <AboutText text={profile.notes.about} language={profile.about_language} className="profile-about mb-0" />
             </section>
           )}
           <section className="mb-4" aria-labelledby="details-title">

@@ -3,6 +3,7 @@ import { Link, redirect, useFetcher, useLocation } from "react-router";
 import { PageLinks } from "~/components/page-links";
 import { ProfileCard } from "~/components/profile-card";
 import { SearchForm } from "~/components/search-form";
+import "~/styles/search-form.scss";
 import { SignupLink } from "~/components/signup-modal";
 import { SubmitButton } from "~/components/submit-button";
 import { useTranslation } from "~/i18n/translator";

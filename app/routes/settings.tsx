@@ -182,6 +182,15 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
     <main id="main" className="flex-grow-1 container-lg py-5">
       <h1 className="h3 mb-4">{loaderData.title}</h1>
       <div className="row g-4">
+        {/* The notifications' route (docs/product.md §2.16): their choices come first, the account's after them. */}
+        <div className="col-12">
+          <NotificationsForm
+            publicKey={root?.site.pushPublicKey ?? ""}
+            saved={loaderData.notifications}
+            refused={actionData?.intent === "notifications" && "fields" in actionData ? actionData : undefined}
+            timeZones={loaderData.timeZones}
+          />
+        </div>
         <div className="col-12 col-lg-6">
           <PasswordForm lastResult={resultFor("password")} constraint={loaderData.constraints.password} />
         </div>
@@ -190,14 +199,6 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
             lastResult={resultFor("email")}
             current={loaderData.email}
             constraint={loaderData.constraints.email}
-          />
-        </div>
-        <div className="col-12">
-          <NotificationsForm
-            publicKey={root?.site.pushPublicKey ?? ""}
-            saved={loaderData.notifications}
-            refused={actionData?.intent === "notifications" && "fields" in actionData ? actionData : undefined}
-            timeZones={loaderData.timeZones}
           />
         </div>
         <div className="col-12 col-lg-6">

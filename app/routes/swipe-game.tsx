@@ -1,5 +1,6 @@
 import { useRef } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
+import { AboutText } from "~/components/about-text";
 import { FictionalMarker } from "~/components/fictional-marker";
 import { MemberPhoto } from "~/components/member-photo";
 import { SubmitButton } from "~/components/submit-button";
@@ -115,7 +116,9 @@ export default function SwipeGame({ loaderData }: Route.ComponentProps) {
                   {profile.fictional && <FictionalMarker />}
                 </h2>
                 {profile.city && <p className="text-body-secondary mb-2">{profile.city}</p>}
-                {profile.about && <p className="mb-0 small">{profile.about}</p>}
+                {profile.about && (
+                  <AboutText text={profile.about} language={profile.about_language} className="mb-0 small" />
+                )}
               </div>
             </div>
             <div className="d-flex gap-3 mt-3">

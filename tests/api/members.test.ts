@@ -5,6 +5,8 @@ import {
   searchResponseSchema,
   swipeResponseSchema,
 } from "../../contract/members";
+import { landerResponseSchema } from "../../contract/niche-landers";
+import { landingResponseSchema } from "../../contract/seo";
 import { signupMatchesResponseSchema } from "../../contract/signup";
 import { createMember, createSite, insertMembers, type MemberOptions } from "./support/factories";
 import { cookieFrom, startTestApi, type TestApi } from "./support/test-api";
@@ -339,4 +341,19 @@ test("invisible mode is the member's own switch", async () => {
   expect((await post("/api/invisible.php", { invisible: true }, me.cookie, "PUT")).status).toBe(200);
   expect((await get("/api/user.php", me.cookie)).body.user.profile.invisible).toBe(true);
   expect((await api.call("/api/invisible.php", { method: "PUT", domain, body: { invisible: true } })).status).toBe(403);
+});
+
+// Issue 32 item 29: members' words are shown as written, so every answer that carries an about-me says its language.
+test("a profile, its landing, the swipe game and the landers say which language the about-me is written in", async () => {
+  const writer = await createMember(api.db, siteId, { language: "de", country: "DE", photos: 1 });
+  await api.db.updateTable("profiles").set({ about: "Ich wandere gern." }).where("user_id", "=", writer.id).execute();
+  const viewer = await member({ gender: "male", country: "DE" });
+  const profile = profileResponseSchema.parse((await get(`/api/profile.php?id=${writer.id}`, viewer.cookie)).body);
+  expect(profile.profile).toMatchObject({ about: "Ich wandere gern.", about_language: "de" });
+  const landing = landingResponseSchema.parse((await get(`/api/landing.php?id=${writer.id}`)).body);
+  expect(landing.profile.about_language).toBe("de");
+  const lander = landerResponseSchema.parse((await get("/api/lander.php")).body);
+  expect(lander.profiles.find((p) => p.id === writer.id)?.about_language).toBe("de");
+  const swipe = swipeResponseSchema.parse((await get("/api/swipe.php", viewer.cookie)).body);
+  expect(swipe.profile).toMatchObject({ id: writer.id, about_language: "de" });
 });

@@ -138,3 +138,20 @@ test("the sitemap lists every lander once, with an hreflang alternate per langua
   }
   expect(xml).not.toMatch(/\/landers\/\w+\/[a-z]+-[a-z]{2}</);
 });
+
+// Issue 32 item 29: members' words are never translated; a page in another language says which one they are in.
+test("a fictional profile's about-me says which language it is written in, on a page in any other", async ({
+  page,
+  request,
+}) => {
+  const { profiles } = landerResponseSchema.parse(await (await request.get("/api/lander.php")).json());
+  const fictional = profiles.find((profile) => profile.fictional && profile.about)!;
+  const other = fictional.about_language === "de" ? "en" : "de";
+  const note = fill(strings[other].profile.writtenIn, {
+    language: new Intl.DisplayNames([other], { type: "language" }).of(fictional.about_language)!,
+  });
+  await page.goto(`/landers/socialnetwork?lng=${other}`);
+  const post = page.getByRole("article").filter({ hasText: fictional.about! });
+  await expect(post.getByText(note)).toBeVisible();
+  await expect(post.getByText(fictional.about!)).toHaveAttribute("lang", fictional.about_language);
+});

@@ -83,8 +83,8 @@ function ChatListItem({ chat, active, cdnPrefix }: { chat: Chat; active: boolean
         </span>
         <span className="d-flex justify-content-between gap-2">
           <span className={`small text-truncate${unread ? " fw-semibold" : " text-body-secondary"}`}>
-            {last.mine && `${t("chat.you")}: `}
-            {lastMessageText(t, last)}
+            {/* One string with its colon: French writes "Vous : …" with a space before it. */}
+            {last.mine ? t("chat.youSaid", { message: lastMessageText(t, last) }) : lastMessageText(t, last)}
           </span>
           {unread > 0 && (
             <span className="badge rounded-pill bg-unread flex-shrink-0">

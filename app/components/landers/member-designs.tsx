@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { AboutText } from "~/components/about-text";
 import { Icon } from "~/components/icons";
 import type { LanderData } from "~/routes/landers/shared";
 import { HonestNote, LanderPhoto, MemberName, MemberStrip, NicheLine, SignupCallToAction } from "./parts";
@@ -54,7 +55,7 @@ export function Collage({ data }: { data: LanderData }) {
           <div key={member.id} className="lander-collage-tile">
             <LanderPhoto member={member} className="lander-collage-photo" large={index === 0} first={index === 0} />
             <div className="lander-collage-caption">
-              <MemberName member={member} as="p" className="small fw-semibold mb-0 text-truncate" />
+              <MemberName member={member} as="p" className="small fw-semibold mb-0 lander-collage-name" />
             </div>
           </div>
         ))}
@@ -73,13 +74,13 @@ export function Gallery({ data }: { data: LanderData }) {
         <h1 className="fw-bold">{data.copy.heading}</h1>
         <p className="lead mb-0">{data.copy.lead}</p>
       </header>
-      <ul className="lander-grid">
+      <ul className="lander-grid lander-gallery">
         {data.profiles.map((member, index) => (
           <li key={member.id}>
             <article className="card h-100 border-0 shadow-sm lander-card">
               <LanderPhoto member={member} className="card-img-top lander-card-photo" first={index < 4} />
               <div className="card-body">
-                <MemberName member={member} className="h5 mb-0 text-truncate" />
+                <MemberName member={member} className="h5 mb-0" />
                 {member.city && <p className="small text-body-secondary mb-2 text-truncate">{member.city}</p>}
                 <Link to={`/members/${member.id}/signup`} className="btn btn-outline-dark btn-sm w-100 stretched-link">
                   {member.meet}
@@ -144,7 +145,11 @@ export function SocialNetwork({ data }: { data: LanderData }) {
                   {member.city && <p className="small text-body-secondary mb-0">{member.city}</p>}
                 </div>
               </div>
-              {member.about && <p className="profile-about mb-2">{member.about}</p>}
+              {member.about && (
+                <div className="mb-2">
+                  <AboutText text={member.about} language={member.about_language} className="profile-about mb-0" />
+                </div>
+              )}
               <Link to={`/members/${member.id}/signup`} className="small fw-semibold">
                 {member.reply}
               </Link>

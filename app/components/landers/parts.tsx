@@ -110,7 +110,7 @@ export function MemberStrip({ data, count }: { data: LanderData; count: number }
             <article className="card h-100 border-0 shadow-sm lander-card">
               <LanderPhoto member={member} className="card-img-top lander-card-photo" />
               <div className="card-body p-2">
-                <MemberName member={member} as="h3" className="h6 mb-0 text-truncate" />
+                <MemberName member={member} as="h3" className="h6 mb-0" />
                 {member.city && <p className="small text-body-secondary mb-1 text-truncate">{member.city}</p>}
                 <Link to={`/members/${member.id}/signup`} className="small stretched-link">
                   {member.meet}
