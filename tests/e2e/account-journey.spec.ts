@@ -176,3 +176,16 @@ test("the signup modal does not close on Escape or the backdrop once a signup is
   await expect(modal).toBeHidden();
   await expect(page).toHaveURL(/\/login$/);
 });
+
+test("a reset link that is used up says the spec's text and leads to a new mail", async ({ page }) => {
+  await page.goto("/reset-password/do?token=used-up-or-made-up");
+  await skipEntryWarning(page);
+  await page.getByLabel(en.reset.newPassword, { exact: true }).fill("a fresh password");
+  await page.getByLabel(en.reset.confirmPassword).fill("a fresh password");
+  await page.getByRole("button", { name: en.reset.save }).click();
+  // docs/product.md §8.2, word for word.
+  const alert = page.getByRole("alert");
+  await expect(alert.getByText("Link expired or invalid, request a new email", { exact: true })).toBeVisible();
+  await alert.getByRole("link", { name: en.reset.requestNewMail }).click();
+  await expect(page.getByRole("heading", { name: en.reset.title })).toBeVisible();
+});
