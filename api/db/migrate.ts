@@ -19,6 +19,7 @@ import * as m0016 from "./migrations/0016-lander-video";
 import * as m0017 from "./migrations/0017-lander-visits";
 import * as m0018 from "./migrations/0018-recently-active-index";
 import * as m0019 from "./migrations/0019-barred-accounts-indexes";
+import * as m0022b from "./migrations/0022-security-fixes-b";
 
 // Listed by hand so that the build and tsx resolve them the same way; numbered, frozen once landed.
 const migrations: Record<string, Migration> = {
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   "0017-lander-visits": m0017,
   "0018-recently-active-index": m0018,
   "0019-barred-accounts-indexes": m0019,
+  "0022-security-fixes-b": m0022b,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
