@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { ipKeyGenerator } from "express-rate-limit";
 import type { DbOrTx } from "../db/database";
 import * as repo from "./limit-counters.repository";
 
@@ -42,4 +43,9 @@ export function deleteEndedLimitCounters(db: DbOrTx, now = new Date()) {
 export function emailKey(email: string, siteId?: number): string {
   const hash = crypto.createHash("sha256").update(email.trim().toLowerCase()).digest("hex");
   return `${siteId ?? "*"}:${hash}`;
+}
+
+/** A visitor's network address as a counter's key: IPv6 addresses by their /56 network (one device holds many). */
+export function addressKey(address: string): string {
+  return address ? ipKeyGenerator(address, 56) : "unknown";
 }

@@ -54,7 +54,7 @@ test("sign up, activate, reset the password, change e-mail, delete and reactivat
   await page.getByRole("link", { name: en.login.forgot }).click();
   // The login page has an email field too: wait until the reset page is there before typing.
   await expect(page.getByRole("heading", { name: en.reset.title })).toBeVisible();
-  await page.getByLabel(en.login.email).fill("nobody-here@example.com");
+  await page.getByLabel(en.login.email).fill(`nobody-${testInfo.project.name}-${Date.now()}@example.com`);
   await page.getByRole("button", { name: en.reset.send }).click();
   await expect(page.getByText(en.reset.emailNotFound)).toBeVisible();
   await page.getByLabel(en.login.email).fill(email);
