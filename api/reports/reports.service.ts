@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { DAY } from "../../contract/durations";
+import { DAY, HOUR } from "../../contract/durations";
 import { reportReference } from "../../contract/report-values";
 import type { complaintRequestSchema, reportRequestSchema } from "../../contract/reports";
 import type { Mailer } from "../adapters/mail";
@@ -7,7 +7,7 @@ import { type Db, nowIso } from "../db/database";
 import type { ReportSubject, SiteRow, UserRow } from "../db/schema";
 import { ApiError } from "../errors";
 import { siteOrigin } from "../http/site-origin";
-import { emailKey, giveBackHit, type SharedLimit, takeHit } from "../limits/shared-limits";
+import { addressKey, emailKey, giveBackHit, type SharedLimit, takeHit } from "../limits/shared-limits";
 import { renderMail } from "../mail/templates";
 import { isVisibleMember } from "../members/members.repository";
 import { findSiteByDomain } from "../settings/settings.repository";
@@ -107,8 +107,13 @@ export async function fileComplaint(
   deps: { db: Db; mailer: Mailer },
   site: SiteRow,
   complaint: z.infer<typeof complaintRequestSchema>,
+  sender: { address: string; perHour: number },
 ) {
   const { db, mailer } = deps;
+  // Per sender (MAILS_PER_HOUR, like every mail) and per recipient, in the database so that every process counts.
+  const perSender: SharedLimit = { scope: "complaint_sender", limit: sender.perHour, windowMs: HOUR };
+  if (!(await takeHit(db, perSender, addressKey(sender.address))))
+    throw new ApiError(429, "rate_limited", "Too many complaints, please try again later");
   const recipient = emailKey(complaint.email);
   if (!(await takeHit(db, complaintReceiptLimit, recipient)))
     throw new ApiError(429, "rate_limited", "A receipt was sent to this address today already", {

@@ -328,6 +328,38 @@ test("complaint receipts: one a day per recipient address, the name on one line 
   expect(next.status).toBe(200);
 });
 
+test("complaints are limited per sender address in the database, exactly, however many at once", async () => {
+  const limited = await startTestApi({ MAILS_PER_HOUR: "3" });
+  try {
+    const other = await createSite(limited.db);
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        limited.call("/api/complaint.php", {
+          method: "POST",
+          domain: other.domain,
+          headers: { "x-forwarded-for": "203.0.113.77" },
+          body: { email: `sender-${i}@example.com`, reason: "spam", details: `Complaint ${i}` },
+        }),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(3);
+    for (const refused of answers.filter((a) => a.status !== 200))
+      expect(refused.body).toMatchObject({
+        error: "rate_limited",
+        message: "Too many complaints, please try again later",
+      });
+    const elsewhere = await limited.call("/api/complaint.php", {
+      method: "POST",
+      domain: other.domain,
+      headers: { "x-forwarded-for": "203.0.113.78" },
+      body: { email: "sender-x@example.com", reason: "spam", details: "Complaint" },
+    });
+    expect(elsewhere.status).toBe(200);
+  } finally {
+    await limited.close();
+  }
+});
+
 test("a rejected photo is a decision too: the member is told why and an appeal can bring the photo back", async () => {
   await api.db.updateTable("sites").set({ photo_moderation: 1 }).where("id", "=", site.id).execute();
   const anna = await member();
