@@ -1,10 +1,9 @@
-import crypto from "node:crypto";
 import type { Logger } from "pino";
 import { DAY, MINUTE } from "../../contract/durations";
 import type { Db, DbOrTx } from "../db/database";
 import type { UserRow } from "../db/schema";
 import { ApiError } from "../errors";
-import { addressKey } from "../limits/shared-limits";
+import { addressKey, emailHash } from "../limits/shared-limits";
 import type { CounterOwner } from "./login-failures.repository";
 import * as repo from "./login-failures.repository";
 import { verifyPassword } from "./password";
@@ -64,12 +63,11 @@ export async function refuseUnknownEmail(
   password: string,
   wrongPassword: () => ApiError,
 ): Promise<never> {
-  const emailHash = crypto.createHash("sha256").update(email.trim().toLowerCase()).digest("hex");
   const never = async () => {
     await verifyPassword(null, password);
     return false;
   };
-  await guardedCheck(attempt, { siteId, emailHash }, never, wrongPassword);
+  await guardedCheck(attempt, { siteId, emailHash: emailHash(email) }, never, wrongPassword);
   throw wrongPassword();
 }
 

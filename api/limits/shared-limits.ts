@@ -41,8 +41,12 @@ export function deleteEndedLimitCounters(db: DbOrTx, now = new Date()) {
  * for every site together when no site is given.
  */
 export function emailKey(email: string, siteId?: number): string {
-  const hash = crypto.createHash("sha256").update(email.trim().toLowerCase()).digest("hex");
-  return `${siteId ?? "*"}:${hash}`;
+  return `${siteId ?? "*"}:${emailHash(email)}`;
+}
+
+/** An e-mail address's SHA-256, letter case and surrounding spaces aside: what counters keep instead of it. */
+export function emailHash(email: string): string {
+  return crypto.createHash("sha256").update(email.trim().toLowerCase()).digest("hex");
 }
 
 /** A visitor's network address as a counter's key: IPv6 addresses by their /56 network (one device holds many). */
