@@ -23,6 +23,7 @@ import { type EventBus, eventBusFor } from "./api/events/event-bus";
 import { hasValidHost } from "./api/http/host";
 import { isLoopback } from "./api/http/loopback";
 import { refuseForeignOrigin } from "./api/http/origin";
+import { deleteEndedLimitCounters } from "./api/limits/shared-limits";
 import { createLogger } from "./api/logger";
 import { type NotificationDeps, sendDueNotifications } from "./api/notifications/notifications.service";
 import { ensurePushKeys } from "./api/notifications/push.service";
@@ -181,7 +182,7 @@ export async function startServer({ dev = false } = {}) {
 
 /**
  * The hourly clean-up, also at start: accounts whose 14 days of pending deletion have passed, ended sessions,
- * dead links and login counters that can no longer block anyone.
+ * dead links, and login counters and shared limits' windows that can no longer block anyone.
  */
 function scheduleCleanup(db: Db, files: FileStorages, log: ReturnType<typeof createLogger>) {
   const cleanUp = async () => {
@@ -191,6 +192,7 @@ function scheduleCleanup(db: Db, files: FileStorages, log: ReturnType<typeof cre
       await deleteEndedSessions(db);
       await deleteDeadTokens(db);
       await deleteStaleLoginFailures(db);
+      await deleteEndedLimitCounters(db);
       await refreshPlannerStatistics(db);
     } catch (error) {
       log.error({ err: error }, "clean-up failed");

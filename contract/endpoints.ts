@@ -534,7 +534,7 @@ export const endpoints = [
     method: "post",
     path: "/api/moderation-photo.php",
     operationId: "decidePhoto",
-    errors: { 403: ["moderator_only"], 404: ["not_found"], 409: ["already_decided"] },
+    errors: { 403: ["moderator_only", "own_photo"], 404: ["not_found"], 409: ["already_decided"] },
     summary: "Moderators: approve a photo, or reject it with a reason the member is told; logged with who and when",
     body: moderationDecisionSchema,
     response: okResponseSchema,

@@ -50,6 +50,7 @@ export const errorCodes = [
   "already_decided",
   "already_appealed",
   "own_decision",
+  "own_photo",
   "account_suspended",
   "account_banned",
 ] as const;

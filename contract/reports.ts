@@ -38,7 +38,13 @@ export const complaintRequestSchema = z.object({
     .min(1, "validation.required")
     .max(254, "validation.invalidEmail")
     .pipe(z.email("validation.invalidEmail")),
-  name: z.string().trim().max(100).optional(),
+  /** One line: line breaks and other control characters become spaces (the name is never put in a mail). */
+  name: z
+    .string()
+    .overwrite((name) => name.replace(/[\s\p{Cc}]+/gu, " "))
+    .trim()
+    .max(100)
+    .optional(),
   /** The page or profile it is about, if any: a link of this site becomes a report of that profile. */
   url: z.string().trim().max(500).optional(),
   reason: z.enum(reportReasons, { error: "report.reasonRequired" }),

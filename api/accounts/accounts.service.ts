@@ -10,8 +10,7 @@ import { ApiError } from "../errors";
 import { newLikesCount } from "../likes/likes.service";
 import * as repo from "./accounts.repository";
 import { createSession, reactivate, reactivationDays } from "./lifecycle.service";
-import { checkPassword, type PasswordAttempt } from "./login-guard";
-import { verifyPassword } from "./password";
+import { checkPassword, type PasswordAttempt, refuseUnknownEmail } from "./login-guard";
 import { hashSessionToken, sessionIdleSeconds } from "./session-token";
 
 const loginFailed = () => new ApiError(401, "login_failed", "Login failed, please try again");
@@ -29,10 +28,8 @@ export async function logIn(
 ): Promise<{ user: UserRow; token: string; reactivated: boolean }> {
   const { db } = attempt;
   const user = await repo.findUserByEmail(db, site.id, email);
-  if (!user || user.status === "deleted") {
-    await verifyPassword(null, password);
-    throw loginFailed();
-  }
+  // No account: counted and blocked as an account would be, so the answers do not say whether one exists.
+  if (!user || user.status === "deleted") return refuseUnknownEmail(attempt, site.id, email, password, loginFailed);
   await checkPassword(attempt, user, password, loginFailed);
   const now = new Date();
   refuseSanctioned(user, now);

@@ -6,6 +6,7 @@ import { perAddressLimit } from "../http/rate-limit";
 import { type ContractRoutes, contractRoutes } from "../http/register";
 import { siteOrigin } from "../http/site-origin";
 import type { RouteDeps } from "../route-deps";
+import { countResetLookup } from "./email-lookups";
 import * as lifecycle from "./lifecycle.service";
 
 /** Activation, password reset and change, e-mail change, deletion, reactivation and data export. */
@@ -32,7 +33,8 @@ export function lifecycleRoutes({ db, env, mailer, limits }: RouteDeps): Contrac
     return { ok: true };
   });
 
-  register("post", "/api/password-reset.php", mailRateLimit, async ({ site, body: { email } }) => {
+  register("post", "/api/password-reset.php", mailRateLimit, async ({ req, site, body: { email } }) => {
+    await countResetLookup(db, { siteId: site.id, email, address: req.ip ?? "", perHour: env.MAILS_PER_HOUR });
     await lifecycle.requestPasswordReset(mailDeps(site), email);
     return { ok: true };
   });

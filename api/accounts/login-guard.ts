@@ -1,9 +1,10 @@
-import { ipKeyGenerator } from "express-rate-limit";
 import type { Logger } from "pino";
 import { DAY, MINUTE } from "../../contract/durations";
 import type { Db, DbOrTx } from "../db/database";
 import type { UserRow } from "../db/schema";
 import { ApiError } from "../errors";
+import { addressKey, emailHash } from "../limits/shared-limits";
+import type { CounterOwner } from "./login-failures.repository";
 import * as repo from "./login-failures.repository";
 import { verifyPassword } from "./password";
 
@@ -41,14 +42,50 @@ export async function checkPassword(
   wrongPassword: () => ApiError,
   blockedField?: string,
 ): Promise<void> {
+  await guardedCheck(
+    attempt,
+    { userId: user.id },
+    () => verifyPassword(user.password_hash, password),
+    wrongPassword,
+    blockedField,
+  );
+}
+
+/**
+ * A login with an e-mail address no account of the site has: counted and blocked exactly as an account's would be,
+ * with a password hashed as long, so that the answers (401 four times, then `account_blocked`) and their timing do
+ * not tell whether an account exists (docs/product.md §4.4).
+ */
+export async function refuseUnknownEmail(
+  attempt: PasswordAttempt,
+  siteId: number,
+  email: string,
+  password: string,
+  wrongPassword: () => ApiError,
+): Promise<never> {
+  const never = async () => {
+    await verifyPassword(null, password);
+    return false;
+  };
+  await guardedCheck(attempt, { siteId, emailHash: emailHash(email) }, never, wrongPassword);
+  throw wrongPassword();
+}
+
+async function guardedCheck(
+  attempt: PasswordAttempt,
+  owner: CounterOwner,
+  passwordIsRight: () => Promise<boolean>,
+  wrongPassword: () => ApiError,
+  blockedField?: string,
+): Promise<void> {
   const { db, policy, log } = attempt;
   const address = addressKey(attempt.address);
   const now = new Date();
   const counters = await db
     .transaction()
     .execute(async (trx) => [
-      await countAttempt(trx, user.id, address, policy.maxFailures, policy, now),
-      await countAttempt(trx, user.id, everywhere, policy.maxFailures * accountWideFactor, policy, now),
+      await countAttempt(trx, owner, address, policy.maxFailures, policy, now),
+      await countAttempt(trx, owner, everywhere, policy.maxFailures * accountWideFactor, policy, now),
     ]);
   const blockedUntil = latestBlock(
     counters.map((c) => c.blocked_until),
@@ -56,8 +93,8 @@ export async function checkPassword(
   );
   if (blockedUntil) throw accountBlocked(blockedUntil, now, blockedField);
 
-  if (await verifyPassword(user.password_hash, password)) {
-    await repo.deleteLoginFailures(db, user.id, [address, everywhere]);
+  if (await passwordIsRight()) {
+    if ("userId" in owner) await repo.deleteLoginFailures(db, owner.userId, [address, everywhere]);
     return;
   }
   const reached = counters.filter((c) => c.failures >= c.max);
@@ -65,14 +102,14 @@ export async function checkPassword(
   const until = new Date(now.getTime() + policy.blockMinutes * MINUTE).toISOString();
   await repo.blockAddresses(
     db,
-    user.id,
+    owner,
     reached.map((c) => c.address),
     until,
   );
   log.warn(
     {
       security: "lockout",
-      userId: user.id,
+      userId: "userId" in owner ? owner.userId : null,
       address: attempt.address,
       accountWide: reached.some((c) => c.address === everywhere),
     },
@@ -92,28 +129,26 @@ export function deleteStaleLoginFailures(db: DbOrTx, now = new Date()) {
 }
 
 /** Counts one attempt; a block that has run out, or failures older than the window, start again from one. */
-async function countAttempt(db: DbOrTx, userId: number, address: string, max: number, policy: LoginPolicy, now: Date) {
-  const row = await repo.countAttempt(
-    db,
-    { userId, address },
-    {
-      max,
-      now: now.toISOString(),
-      windowStart: new Date(now.getTime() - failureWindowMs).toISOString(),
-      blockUntil: new Date(now.getTime() + policy.blockMinutes * MINUTE).toISOString(),
-    },
-  );
+async function countAttempt(
+  db: DbOrTx,
+  owner: CounterOwner,
+  address: string,
+  max: number,
+  policy: LoginPolicy,
+  now: Date,
+) {
+  const row = await repo.countAttempt(db, owner, address, {
+    max,
+    now: now.toISOString(),
+    windowStart: new Date(now.getTime() - failureWindowMs).toISOString(),
+    blockUntil: new Date(now.getTime() + policy.blockMinutes * MINUTE).toISOString(),
+  });
   return { address, max, ...row };
 }
 
 function latestBlock(blocks: (string | null)[], now: Date): string | null {
   const active = blocks.filter((b): b is string => b !== null && new Date(b) > now).sort();
   return active.at(-1) ?? null;
-}
-
-/** IPv6 addresses count by their /56 network, as the per-address rate limits do: one device holds many. */
-function addressKey(address: string): string {
-  return address ? ipKeyGenerator(address, 56) : "unknown";
 }
 
 /** docs/product.md §8: 'Too many incorrect attempts, account blocked for {minutes} min.' */

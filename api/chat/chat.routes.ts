@@ -2,6 +2,7 @@ import express from "express";
 import { giftIds, giftImage } from "../../contract/gifts";
 import type { FileStorage } from "../adapters/storage";
 import { ApiError } from "../errors";
+import { isCrossSite } from "../http/cross-site";
 import { idempotencyKeyOf, requestFingerprint } from "../http/idempotency";
 import { type ContractRoutes, contractRoutes } from "../http/register";
 import { ImageRejected, imageLimits, processUploadedImage } from "../media/image-pipeline";
@@ -45,7 +46,10 @@ export function chatRoutes({ db, events, storage }: RouteDeps): ContractRoutes {
 
   register("delete", "/api/chat.php", ({ member, body }) => deleteChat(db, member, body.conversation));
 
-  register("get", "/api/messages.php", ({ site, member, query }) => conversationMessages(live, site, member, query));
+  // A GET another site sent (a link, a redirect) shows the messages but marks nothing read (docs/product.md §7.1).
+  register("get", "/api/messages.php", ({ req, site, member, query }) =>
+    conversationMessages(live, site, member, query, { markRead: !isCrossSite(req) }),
+  );
 
   register("post", "/api/message.php", async ({ req, site, member, body, log }) => {
     const key = idempotencyKeyOf(req);

@@ -113,13 +113,14 @@ const otherOf = (memberId: number, conversation: { member_low: number; member_hi
 /**
  * GET messages.php: a page of one of the member's conversations, oldest first (30, the 30 before `before`, or what
  * came after `after`), from the point they deleted it at. Reading the newest page marks the other member's messages
- * read, and tells the other member so.
+ * read, and tells the other member so, unless `markRead` is off (a request another site sent).
  */
 export async function conversationMessages(
   { db, events }: { db: Db; events: EventBus },
   site: SiteRow,
   member: UserRow,
   query: { conversation: number; before?: number; after?: number },
+  { markRead: mayMarkRead }: { markRead: boolean },
 ) {
   const conversation = await ownOpenConversation(db, member, query.conversation);
   const mark = await repo.markOf(db, conversation.id, member.id);
@@ -136,7 +137,7 @@ export async function conversationMessages(
   const messages =
     query.after === undefined ? page.slice(0, messagesPageSize).reverse() : page.slice(0, messagesPageSize);
   const newest = messages.at(-1);
-  if (query.before === undefined && query.after === undefined && newest)
+  if (mayMarkRead && query.before === undefined && query.after === undefined && newest)
     await markRead({ db, events }, member, conversation, newest.id);
   const otherId = otherOf(member.id, conversation);
   const [other, otherMark] = await Promise.all([

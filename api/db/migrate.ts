@@ -21,6 +21,7 @@ import * as m0018 from "./migrations/0018-recently-active-index";
 import * as m0019 from "./migrations/0019-barred-accounts-indexes";
 import * as m0020 from "./migrations/0020-payments-fixes";
 import * as m0021 from "./migrations/0021-security-fixes";
+import * as m0022 from "./migrations/0022-security-fixes-b";
 import * as m0028 from "./migrations/0028-site-definitions";
 
 // Listed by hand so that the build and tsx resolve them the same way; numbered, frozen once landed.
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   "0019-barred-accounts-indexes": m0019,
   "0020-payments-fixes": m0020,
   "0021-security-fixes": m0021,
+  "0022-security-fixes-b": m0022,
   "0028-site-definitions": m0028,
 };
 

@@ -283,6 +283,24 @@ export interface LoginFailuresTable {
   updated_at: string;
 }
 
+/** Wrong passwords for an e-mail address no account of the site has, counted as login_failures are (§4.4). */
+export interface UnknownLoginFailuresTable {
+  site_id: number;
+  email_hash: string;
+  address: string;
+  failures: number;
+  blocked_until: string | null;
+  updated_at: string;
+}
+
+/** A limit shared by every process: hits of one scope and key in the window that ends at `window_ends`. */
+export interface LimitCountersTable {
+  scope: string;
+  key: string;
+  hits: number;
+  window_ends: string;
+}
+
 /** Every change of a member's credit balance, with its reason (docs/architecture.md "Sessions and state"). */
 export interface CreditLedgerTable {
   id: Generated<number>;
@@ -548,6 +566,8 @@ export interface Database {
   report_filings: ReportFilingsTable;
   sessions: SessionsTable;
   login_failures: LoginFailuresTable;
+  unknown_login_failures: UnknownLoginFailuresTable;
+  limit_counters: LimitCountersTable;
   credit_ledger: CreditLedgerTable;
   refunds: RefundsTable;
   direct_debit_requests: DirectDebitRequestsTable;

@@ -41,7 +41,8 @@ export type MailKind =
 export interface MailContext {
   to: string;
   language: string;
-  name: string;
+  /** Whom the greeting names; null greets without a name (what a visitor typed never opens a mail we sign). */
+  name: string | null;
   site: string;
   supportEmail: string;
   link: string;
@@ -53,7 +54,7 @@ export function renderMail(kind: MailKind, context: MailContext): MailMessage {
   const t = mailI18n.getFixedT(context.language);
   const values = { name: context.name, site: context.site, email: context.supportEmail, ...context.values };
   const lines = {
-    greeting: t("greeting", values),
+    greeting: context.name === null ? t("greetingWithoutName", values) : t("greeting", values),
     body: t(`${kind}.body`, values),
     action: t(`${kind}.action`, values),
     note: t(`${kind}.note`, values),

@@ -70,8 +70,8 @@ export function firstActivePhoto(db: DbOrTx, userId: number) {
     .executeTakeFirst();
 }
 
-/** Photos waiting for a moderator on the site, oldest first, with whose they are. */
-export function listPendingPhotos(db: DbOrTx, siteId: number, limit: number) {
+/** Photos waiting for a moderator on the site, oldest first, with whose they are; not the moderator's own. */
+export function listPendingPhotos(db: DbOrTx, siteId: number, moderatorId: number, limit: number) {
   return db
     .selectFrom("photos")
     .innerJoin("users", "users.id", "photos.user_id")
@@ -85,6 +85,7 @@ export function listPendingPhotos(db: DbOrTx, siteId: number, limit: number) {
       "profiles.country",
     ])
     .where("users.site_id", "=", siteId)
+    .where("photos.user_id", "!=", moderatorId)
     .where("photos.status", "=", "pending")
     .orderBy("photos.id")
     .limit(limit)

@@ -197,10 +197,10 @@ export function requireModerator(member: UserRow) {
   if (member.role !== "moderator") throw new ApiError(403, "moderator_only", "This is for moderators only");
 }
 
-/** GET moderation-photos.php: the site's photos waiting for a decision, oldest first. */
+/** GET moderation-photos.php: the site's photos waiting for a decision, oldest first; never the moderator's own. */
 export async function pendingPhotos(db: Db, site: SiteRow, moderator: UserRow) {
   requireModerator(moderator);
-  const rows = await repo.listPendingPhotos(db, site.id, 50);
+  const rows = await repo.listPendingPhotos(db, site.id, moderator.id, 50);
   const today = new Date();
   return {
     photos: rows.map((row) => ({
@@ -225,6 +225,9 @@ export async function decidePhoto(
   const { db, storage, publicPhotos } = deps;
   const photo = await repo.findSitePhoto(db, site.id, decision.id);
   if (!photo) throw new ApiError(404, "not_found", "No such photo");
+  // A second moderator decides, as on an appeal (docs/product.md §6.7): nobody approves their own photo.
+  if (photo.user_id === moderator.id)
+    throw new ApiError(403, "own_photo", "Another moderator decides on your own photo");
   // Published before the decision commits: a failed commit leaves public files of a pending photo, which no page
   // names (the photos table still says pending), never an active photo without its files.
   if (decision.decision === "approve") await publish(publicPhotos, storage, photo);

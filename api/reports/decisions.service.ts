@@ -109,7 +109,8 @@ async function tellReporters(deps: NoticeDeps, site: SiteRow, reportId: number, 
     const mail = renderMail("reportOutcome", {
       to,
       language: filer.language,
-      name: filer.member_name ?? filer.reporter_name ?? to,
+      // A complaint's name is what a visitor typed: the mail greets them without it.
+      name: filer.member_name ?? null,
       site: site.name,
       supportEmail: site.support_email,
       link: siteOrigin(site),

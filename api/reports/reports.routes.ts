@@ -1,5 +1,3 @@
-import { HOUR } from "../../contract/durations";
-import { perAddressLimit } from "../http/rate-limit";
 import { type ContractRoutes, contractRoutes } from "../http/register";
 import type { RouteDeps } from "../route-deps";
 import { appealView, decideAppeal, decideReport, fileAppeal, reportQueue } from "./decisions.service";
@@ -12,8 +10,6 @@ import { fileComplaint, fileReport } from "./reports.service";
 export function reportsRoutes({ db, env, mailer, storage, publicPhotos }: RouteDeps): ContractRoutes {
   const routes = contractRoutes();
   const { register } = routes;
-  // The complaint form mails a receipt to any address: limited per visitor address like every mail.
-  const complaintLimit = perAddressLimit(HOUR, env.MAILS_PER_HOUR, "Too many complaints, please try again later");
   const decisionDeps = (log: RouteDeps["logger"]) => ({ db, storage, publicPhotos, mailer, log });
 
   register("post", "/api/report.php", async ({ site, member, body, log }) => {
@@ -22,8 +18,10 @@ export function reportsRoutes({ db, env, mailer, storage, publicPhotos }: RouteD
     return receipt;
   });
 
-  register("post", "/api/complaint.php", complaintLimit, async ({ site, body, log }) => {
-    const receipt = await fileComplaint({ db, mailer }, site, body);
+  // The complaint form mails a receipt to any address: limited per visitor address and per recipient.
+  register("post", "/api/complaint.php", async ({ req, site, body, log }) => {
+    const sender = { address: req.ip ?? "", perHour: env.MAILS_PER_HOUR };
+    const receipt = await fileComplaint({ db, mailer }, site, body, sender);
     log.info({ reference: receipt.reference }, "complaint filed");
     return receipt;
   });

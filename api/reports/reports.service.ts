@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { DAY, HOUR } from "../../contract/durations";
 import { reportReference } from "../../contract/report-values";
 import type { complaintRequestSchema, reportRequestSchema } from "../../contract/reports";
 import type { Mailer } from "../adapters/mail";
@@ -6,8 +7,11 @@ import { type Db, nowIso } from "../db/database";
 import type { ReportSubject, SiteRow, UserRow } from "../db/schema";
 import { ApiError } from "../errors";
 import { siteOrigin } from "../http/site-origin";
+import { addressKey, emailKey, giveBackHit, type SharedLimit, takeHit } from "../limits/shared-limits";
 import { renderMail } from "../mail/templates";
 import { isVisibleMember } from "../members/members.repository";
+import { findSiteByDomain } from "../settings/settings.repository";
+import { normaliseDomain } from "../settings/settings.service";
 import * as repo from "./reports.repository";
 
 const notFound = () => new ApiError(404, "not_found", "There is nothing to report here");
@@ -70,18 +74,29 @@ export async function fileReport(
   return { reference: reportReference(id), already_reported: !added };
 }
 
-/** A link of this site to a member's profile (`/members/{id}` and the pages under it): the member's id. */
-function memberOfLink(site: SiteRow, url: string | undefined): number | null {
+/**
+ * A link to a member's profile on this site (`/members/{id}` and the pages under it, `/likes/m/{id}`): the member's
+ * id. Any of the site's domains counts, with `www.`, the port, the scheme and letter case ignored (docs/product.md
+ * §3.1), as the site itself answers them.
+ */
+async function memberOfLink(db: Db, site: SiteRow, url: string | undefined): Promise<number | null> {
   if (!url) return null;
+  let link: URL;
   try {
-    const link = new URL(url, siteOrigin(site));
-    if (link.origin !== siteOrigin(site)) return null;
-    const id = /^\/(?:members|likes\/m)\/(\d+)(?:\/|$)/.exec(link.pathname)?.[1];
-    return id ? Number(id) : null;
+    link = new URL(url, siteOrigin(site));
   } catch {
     return null;
   }
+  if (link.protocol !== "https:" && link.protocol !== "http:") return null;
+  const id = /^\/(?:members|likes\/m)\/(\d+)(?:\/|$)/.exec(link.pathname)?.[1];
+  if (!id) return null;
+  const domain = normaliseDomain(link.hostname);
+  const ofThisSite = domain === site.domain || (await findSiteByDomain(db, domain))?.id === site.id;
+  return ofThisSite ? Number(id) : null;
 }
+
+/** A receipt goes to an address a visitor typed: at most one a day to each address, whoever asks (issue 32). */
+export const complaintReceiptLimit: SharedLimit = { scope: "complaint_receipt", limit: 1, windowMs: DAY };
 
 /**
  * POST complaint.php: the public complaints form (docs/product.md §2.21), for anyone. A complaint naming a profile of
@@ -92,9 +107,19 @@ export async function fileComplaint(
   deps: { db: Db; mailer: Mailer },
   site: SiteRow,
   complaint: z.infer<typeof complaintRequestSchema>,
+  sender: { address: string; perHour: number },
 ) {
   const { db, mailer } = deps;
-  const memberId = memberOfLink(site, complaint.url);
+  // Per sender (MAILS_PER_HOUR, like every mail) and per recipient, in the database so that every process counts.
+  const perSender: SharedLimit = { scope: "complaint_sender", limit: sender.perHour, windowMs: HOUR };
+  if (!(await takeHit(db, perSender, addressKey(sender.address))))
+    throw new ApiError(429, "rate_limited", "Too many complaints, please try again later");
+  const recipient = emailKey(complaint.email);
+  if (!(await takeHit(db, complaintReceiptLimit, recipient)))
+    throw new ApiError(429, "rate_limited", "A receipt was sent to this address today already", {
+      fields: { email: "complaints.receiptSentToday" },
+    });
+  const memberId = await memberOfLink(db, site, complaint.url);
   const member =
     memberId === null
       ? null
@@ -134,7 +159,8 @@ export async function fileComplaint(
   const mail = renderMail("complaintReceipt", {
     to: complaint.email,
     language: complaint.language,
-    name: complaint.name || complaint.email,
+    // What a visitor typed never opens a mail the site signs: the receipt greets without a name.
+    name: null,
     site: site.name,
     supportEmail: site.support_email,
     link: `${siteOrigin(site)}/complaints`,
@@ -145,6 +171,7 @@ export async function fileComplaint(
   } catch (error) {
     // No receipt, no complaint: the form says so and keeps what was typed, so sending again is one click.
     await repo.withdrawFiling(db, filed.reportId, filed.filingId);
+    await giveBackHit(db, complaintReceiptLimit, recipient);
     throw new ApiError(503, "mail_failed", "We could not send the receipt; please try again later.", {
       cause: String(error),
     });

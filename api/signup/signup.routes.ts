@@ -24,7 +24,8 @@ export function signupRoutes({ db, env, mailer }: RouteDeps): ContractRoutes {
     "/api/signup.php",
     signupRateLimit,
     async ({ req, res, body, site, log, sessionToken, sessionCookie }) => {
-      const { user, token } = await signUp(db, site, body, sessionToken);
+      const visitor = { address: req.ip ?? "", perHour: env.SIGNUPS_PER_HOUR };
+      const { user, token } = await signUp(db, site, body, visitor, sessionToken);
       setSessionCookie(req, res, sessionCookie, token);
       log.info({ userId: user.id }, "member signed up");
       // The account stands even if the mail cannot go now: the reminder offers to send it again.

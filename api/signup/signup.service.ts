@@ -2,6 +2,7 @@ import { ageOn } from "../../contract/age";
 import type { SignupRequest } from "../../contract/signup";
 import * as accountsRepo from "../accounts/accounts.repository";
 import { replaceSession } from "../accounts/accounts.service";
+import { countSignupLookup, type Lookup } from "../accounts/email-lookups";
 import { hashPassword } from "../accounts/password";
 import { refuseWeakPassword } from "../accounts/weak-passwords";
 import { moveCredits } from "../credits/ledger";
@@ -40,6 +41,7 @@ export async function signUp(
   db: Db,
   site: SiteRow,
   request: SignupRequest,
+  visitor: Pick<Lookup, "address" | "perHour">,
   presentedToken?: string,
 ): Promise<{ user: UserRow; token: string }> {
   const refusal = signupRefusal(site, request);
@@ -68,6 +70,8 @@ export async function signUp(
       fields: { invite_code: "signup.inviteInvalid" },
     });
 
+  // Whether the address is taken is said (the spec's text), but only so often (email-lookups.ts).
+  await countSignupLookup(db, { ...visitor, siteId: site.id, email: request.email });
   return db.transaction().execute(async (trx) => {
     if (await repo.emailTaken(trx, site.id, request.email)) throw emailTaken();
     if (site.signups === "invite" && !(await repo.findUnusedInvite(trx, site.id, request.invite_code ?? "")))

@@ -5,7 +5,6 @@ import type { z } from "zod";
 import { InputField, useForm } from "~/components/form-kit";
 import { NarrowPage } from "~/components/narrow-page";
 import { SubmitButton } from "~/components/submit-button";
-import { Trans } from "~/i18n/trans";
 import { useTranslation } from "~/i18n/translator";
 import type { RouteHandle } from "~/root";
 import { ApiCallError, callApi } from "~/services/api.server";
@@ -65,7 +64,11 @@ export default function ResetPasswordDo({ loaderData }: Route.ComponentProps) {
     <NarrowPage title={loaderData.title}>
       {linkInvalid && (
         <div className="alert alert-danger" role="alert" id={form.errorId}>
-          <Trans i18nKey="reset.linkInvalidAgain" components={{ again: <Link to="/reset-password" /> }} />
+          {/* docs/product.md §8.2: the spec's sentence as it stands, then the way to a new mail. */}
+          <p className="mb-2">{t("reset.linkInvalid")}</p>
+          <Link to="/reset-password" className="alert-link">
+            {t("reset.requestNewMail")}
+          </Link>
         </div>
       )}
       <Form method="post" {...getFormProps(form)} className="card card-body shadow-sm">

@@ -1,4 +1,6 @@
+import crypto from "node:crypto";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { deleteStaleLoginFailures } from "../../api/accounts/login-guard";
 import { loginResponseSchema } from "../../contract/user";
 import { createMember, createSite } from "./support/factories";
 import { cookieFrom, startTestApi, type TestApi } from "./support/test-api";
@@ -101,6 +103,65 @@ test("five wrong passwords block the account for 15 minutes, even for the right 
     .where("user_id", "=", member.id)
     .execute();
   expect((await logIn(member.email, member.password)).status).toBe(200);
+});
+
+test("an address without an account answers exactly as one with: login_failed four times, then the block", async () => {
+  const member = await createMember(api.db, siteId);
+  const unknown = `nobody-${Date.now()}@example.com`;
+  const from = (email: string, address: string, password = "not the password") =>
+    api.call("/api/user.php", {
+      method: "POST",
+      body: { email, password },
+      domain,
+      headers: { "x-forwarded-for": address },
+    });
+  const sixGuesses = async (email: string, address: string) => {
+    const answers = [];
+    for (let i = 0; i < 6; i++) {
+      const { status, body } = await from(email, address, `wrong ${i}`);
+      answers.push({ status, body });
+    }
+    return answers;
+  };
+  const known = await sixGuesses(member.email, "203.0.113.40");
+  expect(known.map((a) => a.status)).toEqual([401, 401, 401, 401, 403, 403]);
+  expect(await sixGuesses(unknown, "203.0.113.41")).toEqual(known);
+  // The block holds that address only, for the unknown address as for the account.
+  expect((await from(unknown, "203.0.113.42")).body.error).toBe("login_failed");
+
+  // Guesses from everywhere together: ten addresses, five each, block both everywhere.
+  const other = await createMember(api.db, siteId);
+  const unknownToo = `nobody-else-${Date.now()}@example.com`;
+  for (const email of [other.email, unknownToo])
+    await Promise.all(
+      Array.from({ length: 10 }, async (_, a) => {
+        for (let i = 0; i < 5; i++) await from(email, `198.51.100.${a + 1}`, `wrong ${a}-${i}`);
+      }),
+    );
+  const [blockedAccount, blockedUnknown] = await Promise.all([
+    from(other.email, "198.51.100.200"),
+    from(unknownToo, "198.51.100.200"),
+  ]);
+  expect(blockedAccount.body.error).toBe("account_blocked");
+  expect(blockedUnknown).toMatchObject({ status: blockedAccount.status, body: blockedAccount.body });
+}, 120_000);
+
+test("an unknown address's counters keep only its hash, and the hourly clean-up forgets them", async () => {
+  const email = `forgotten-${Date.now()}@example.com`;
+  const emailHash = crypto.createHash("sha256").update(email).digest("hex");
+  const counters = () =>
+    api.db.selectFrom("unknown_login_failures").selectAll().where("email_hash", "=", emailHash).execute();
+  await logIn(email, "a guess");
+  expect((await counters()).map((c) => c.address).sort()).toEqual(["*", "127.0.0.1"]);
+  expect(JSON.stringify(await api.db.selectFrom("unknown_login_failures").selectAll().execute())).not.toContain(email);
+  const old = new Date(Date.now() - 2 * 86400_000).toISOString();
+  await api.db
+    .updateTable("unknown_login_failures")
+    .set({ updated_at: old })
+    .where("email_hash", "=", emailHash)
+    .execute();
+  await deleteStaleLoginFailures(api.db);
+  expect(await counters()).toEqual([]);
 });
 
 test("a badly formed login is a 400 naming the field", async () => {

@@ -71,6 +71,33 @@ test("a message costs message_credits once however often it is sent, and reaches
   expect(await checkLedger(api.db)).toEqual({ balances: [], purchases: [], returns: [] });
 });
 
+test("a conversation opened from another site is shown but not marked read; from this site it is", async () => {
+  const anna = await member(100);
+  const ben = await member();
+  const sent = messageSendResponseSchema.parse((await send(anna.cookie, { to: ben.id, text: "Read me?" })).body);
+  const open = (fetchSite: string) =>
+    api.call(`/api/messages.php?conversation=${sent.conversation}`, {
+      domain,
+      cookie: ben.cookie,
+      headers: { "sec-fetch-site": fetchSite },
+    });
+  const annaSees = async () =>
+    messagesResponseSchema.parse(
+      (await api.call(`/api/messages.php?conversation=${sent.conversation}`, { domain, cookie: anna.cookie })).body,
+    ).conversation.other_read_up_to;
+
+  // A link or redirect from elsewhere (docs/product.md §7.1): the page shows, nothing is marked.
+  const crossSite = await open("cross-site");
+  expect(crossSite.status).toBe(200);
+  expect(crossSite.body.messages.map((m: { text: string }) => m.text)).toEqual(["Read me?"]);
+  expect((await chatsOf(ben.cookie)).total_unread_messages).toBe(1);
+  expect(await annaSees()).toBe(0);
+
+  expect((await open("same-origin")).status).toBe(200);
+  expect((await chatsOf(ben.cookie)).total_unread_messages).toBe(0);
+  expect(await annaSees()).toBe(sent.message.id);
+});
+
 test("50 sends at once on a balance of 100 at 10 credits each: exactly 10 go out", async () => {
   const sender = await member(100);
   const receiver = await member();

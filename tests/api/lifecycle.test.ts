@@ -93,6 +93,29 @@ test("an unknown address and too many resets are said so", async () => {
   expect(fourth.body.message).toBe("Too many password reset emails sent, please try again tomorrow.");
 });
 
+test("an unknown address is told so as often as a known one is mailed, then both get the same refusal", async () => {
+  const member = await createMember(api.db, siteId);
+  const ghost = `ghost-${Date.now()}@example.com`;
+  const ask = (email: string, i: number) =>
+    api.call("/api/password-reset.php", {
+      method: "POST",
+      domain,
+      body: { email },
+      headers: { "x-forwarded-for": `203.0.113.${i}` },
+    });
+  for (let i = 1; i <= 3; i++) {
+    expect((await ask(ghost, i)).body.error).toBe("email_not_found");
+    expect((await ask(member.email, i)).status).toBe(200);
+  }
+  const [unknown, known] = [await ask(ghost, 9), await ask(member.email, 9)];
+  expect(unknown.status).toBe(429);
+  expect(unknown.body).toEqual(known.body);
+  expect(unknown.body).toMatchObject({
+    error: "too_many_resets",
+    message: "Too many password reset emails sent, please try again tomorrow.",
+  });
+});
+
 test("changing the password needs the old one", async () => {
   const member = await loggedIn();
   const wrong = await api.call("/api/password.php", {

@@ -122,6 +122,27 @@ test("a rejection says why, is logged, does not count towards the limit and is n
   for (let i = 0; i < 3; i++) expect((await upload(anna.cookie, await jpeg(300, 300))).status).toBe(200);
 });
 
+test("a moderator's own photo waits for another moderator: not in their queue, refused if they decide it", async () => {
+  const mod = await moderator();
+  const other = await moderator();
+  const id = (await upload(mod.cookie, await jpeg(400, 400))).body.photo.id as number;
+  const queueOf = async (m: Member) =>
+    ((await call("GET", "/api/moderation-photos.php", m.cookie)).body as { photos: { id: number }[] }).photos;
+  expect((await queueOf(mod)).map((p) => p.id)).not.toContain(id);
+  for (const decision of [
+    { id, decision: "approve" },
+    { id, decision: "reject", reason: "explicit" },
+  ]) {
+    const own = await decide(mod, decision);
+    expect(own.status).toBe(403);
+    expect(own.body.error).toBe("own_photo");
+  }
+  expect((await photosOf(mod)).photos[0]).toMatchObject({ id, status: "pending" });
+  expect((await queueOf(other)).map((p) => p.id)).toContain(id);
+  expect((await decide(other, { id, decision: "approve" })).status).toBe(200);
+  expect((await photosOf(mod)).photos[0]).toMatchObject({ id, status: "active" });
+});
+
 test("free members may have 3 photos and premium members 25, even when uploads race", async () => {
   const free = await member();
   const results = await Promise.all(

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
@@ -253,6 +254,110 @@ test("the complaints form takes anyone's complaint, mails a receipt, and a link 
     reason: "other",
   });
   expect(hide.body.data.fields).toEqual({ decision: "moderation.onlyDismiss" });
+});
+
+test("a link to a profile on another domain of the site (www., a port, other case) joins that profile's report", async () => {
+  const eve = await member();
+  const alias = `alias-${Date.now()}.test`;
+  await api.db.insertInto("site_domains").values({ domain: alias, site_id: site.id }).execute();
+  const other = await createSite(api.db);
+  const anna = await member();
+  const { reference } = (await report(anna, { subject: "profile", id: eve.id, reason: "fake" })).body;
+  const complain = async (url: string) =>
+    (
+      await call("POST", "/api/complaint.php", undefined, {
+        email: `link-${crypto.randomUUID()}@example.com`,
+        url,
+        reason: "fake",
+        details: "This is a photo of me",
+      })
+    ).body.reference;
+
+  // docs/product.md §3.1: www., the port and letter case are ignored.
+  expect(await complain(`https://www.${site.domain}/members/${eve.id}`)).toBe(reference);
+  expect(await complain(`http://${alias}:3103/likes/m/${eve.id}`)).toBe(reference);
+  expect(await complain(`HTTPS://WWW.${site.domain.toUpperCase()}/members/${eve.id}/landing`)).toBe(reference);
+  // Another site's domain, or no site's, is not a link to this profile.
+  expect(await complain(`https://www.${other.domain}/members/${eve.id}`)).not.toBe(reference);
+  expect(await complain(`https://${site.domain}.evil.example/members/${eve.id}`)).not.toBe(reference);
+  expect(await complain(`ftp://${site.domain}/members/${eve.id}`)).not.toBe(reference);
+});
+
+test("complaint receipts: one a day per recipient address, the name on one line and never the mail's first line", async () => {
+  const victim = `victim-${Date.now()}@example.com`;
+  const phishing = "Your account is suspended\nPay at https://evil.example/pay";
+  const first = await call("POST", "/api/complaint.php", undefined, {
+    email: victim,
+    name: phishing,
+    reason: "other",
+    details: "Complaint one",
+  });
+  expect(first.status).toBe(200);
+  const [receipt] = await mailsTo(victim);
+  const raw = await fs.promises.readFile(path.join(api.dataDir, "outbox", `${receipt!.id}.eml`), "utf8");
+  expect(raw).toMatch(/^Hello,\r?$/m);
+  expect(raw).not.toMatch(/suspended|evil\.example/);
+  // Kept for the moderators, on one line.
+  const filing = await api.db
+    .selectFrom("report_filings")
+    .select("reporter_name")
+    .where("reporter_email", "=", victim)
+    .executeTakeFirstOrThrow();
+  expect(filing.reporter_name).toBe("Your account is suspended Pay at https://evil.example/pay");
+
+  // More complaints to the same address, also at once and in other letter case: no more receipts today.
+  const more = await Promise.all(
+    [victim, victim.toUpperCase(), victim, victim].map((email, i) =>
+      call("POST", "/api/complaint.php", undefined, { email, reason: "other", details: `Complaint ${i + 2}` }),
+    ),
+  );
+  for (const refused of more) {
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({
+      error: "rate_limited",
+      data: { fields: { email: "complaints.receiptSentToday" } },
+    });
+  }
+  expect(await mailsTo(victim)).toHaveLength(1);
+  // Another address is not held up by it.
+  const next = await call("POST", "/api/complaint.php", undefined, {
+    email: `someone-else-${Date.now()}@example.com`,
+    reason: "other",
+    details: "Complaint",
+  });
+  expect(next.status).toBe(200);
+});
+
+test("complaints are limited per sender address in the database, exactly, however many at once", async () => {
+  const limited = await startTestApi({ MAILS_PER_HOUR: "3" });
+  try {
+    const other = await createSite(limited.db);
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        limited.call("/api/complaint.php", {
+          method: "POST",
+          domain: other.domain,
+          headers: { "x-forwarded-for": "203.0.113.77" },
+          body: { email: `sender-${i}@example.com`, reason: "spam", details: `Complaint ${i}` },
+        }),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(3);
+    for (const refused of answers.filter((a) => a.status !== 200))
+      expect(refused.body).toMatchObject({
+        error: "rate_limited",
+        message: "Too many complaints, please try again later",
+      });
+    const elsewhere = await limited.call("/api/complaint.php", {
+      method: "POST",
+      domain: other.domain,
+      headers: { "x-forwarded-for": "203.0.113.78" },
+      body: { email: "sender-x@example.com", reason: "spam", details: "Complaint" },
+    });
+    expect(elsewhere.status).toBe(200);
+  } finally {
+    await limited.close();
+  }
 });
 
 test("a rejected photo is a decision too: the member is told why and an appeal can bring the photo back", async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { countSignupLookup } from "../../api/accounts/email-lookups";
 import { signupMatchesResponseSchema, signupResponseSchema } from "../../contract/signup";
 import { createMember, createSite } from "./support/factories";
 import { cookieFrom, mailedToken, startTestApi, type TestApi } from "./support/test-api";
@@ -149,6 +150,43 @@ test("an address that already has an account is refused", async () => {
     error: "email_taken",
     message: "This email address already owns an account on this website.",
   });
+});
+
+test("whether an address is taken is said five times a day, however many visitor addresses ask", async () => {
+  const member = await createMember(api.db, siteId);
+  const tryFrom = (address: string) =>
+    api.call("/api/signup.php", {
+      method: "POST",
+      domain,
+      headers: { "x-forwarded-for": address },
+      body: {
+        gender: "male",
+        seeking: "female",
+        date_of_birth: "1990-01-01",
+        country: "GB",
+        name: "Prober",
+        email: member.email,
+        password: "a good password",
+        language: "en",
+      },
+    });
+  for (let i = 1; i <= 5; i++) expect((await tryFrom(`203.0.113.${i}`)).body.error).toBe("email_taken");
+  const sixth = await tryFrom("203.0.113.6");
+  expect(sixth.status).toBe(429);
+  expect(sixth.body).toMatchObject({ error: "rate_limited", data: { fields: { email: "signup.emailTriedTooOften" } } });
+});
+
+test("look-ups of addresses are limited per visitor address in the database, exactly, however many at once", async () => {
+  const answers = await Promise.allSettled(
+    Array.from({ length: 10 }, (_, i) =>
+      countSignupLookup(api.db, { siteId, email: `parallel${i}@example.com`, address: "198.51.100.9", perHour: 3 }),
+    ),
+  );
+  expect(answers.filter((a) => a.status === "fulfilled")).toHaveLength(3);
+  for (const refused of answers.filter((a) => a.status === "rejected"))
+    expect(refused.reason).toMatchObject({ status: 429, code: "rate_limited" });
+  // Another visitor address is not held up by it.
+  await countSignupLookup(api.db, { siteId, email: "other@example.com", address: "198.51.100.10", perHour: 3 });
 });
 
 test("with_trafficsource sites take signups only from visitors with a traffic source", async () => {

@@ -55,7 +55,7 @@ test("sign up, activate, reset the password, change e-mail, delete and reactivat
   await page.getByRole("link", { name: en.login.forgot }).click();
   // The login page has an email field too: wait until the reset page is there before typing.
   await expect(page.getByRole("heading", { name: en.reset.title })).toBeVisible();
-  await page.getByLabel(en.login.email).fill("nobody-here@example.com");
+  await page.getByLabel(en.login.email).fill(`nobody-${testInfo.project.name}-${Date.now()}@example.com`);
   await page.getByRole("button", { name: en.reset.send }).click();
   await expect(page.getByText(en.reset.emailNotFound)).toBeVisible();
   await page.getByLabel(en.login.email).fill(email);
@@ -176,4 +176,17 @@ test("the signup modal does not close on Escape or the backdrop once a signup is
   await modal.getByRole("button", { name: en.signup.close }).click();
   await expect(modal).toBeHidden();
   await expect(page).toHaveURL(/\/login$/);
+});
+
+test("a reset link that is used up says the spec's text and leads to a new mail", async ({ page }) => {
+  await page.goto("/reset-password/do?token=used-up-or-made-up");
+  await skipEntryWarning(page);
+  await page.getByLabel(en.reset.newPassword, { exact: true }).fill("a fresh password");
+  await page.getByLabel(en.reset.confirmPassword).fill("a fresh password");
+  await page.getByRole("button", { name: en.reset.save }).click();
+  // docs/product.md §8.2, word for word.
+  const alert = page.getByRole("alert");
+  await expect(alert.getByText("Link expired or invalid, request a new email", { exact: true })).toBeVisible();
+  await alert.getByRole("link", { name: en.reset.requestNewMail }).click();
+  await expect(page.getByRole("heading", { name: en.reset.title })).toBeVisible();
 });

@@ -130,4 +130,15 @@ test("anyone can send a complaint from the footer and gets a receipt; nothing ty
   const outbox = await (await request.get("/api/dev-outbox.php")).json();
   const mail = outbox.messages.find((m: { to: string }) => m.to === email);
   expect(mail.subject).toBe(`We received your complaint ${reference}`);
+
+  // A second complaint to the same address the same day mails nothing: said at the address, the text kept.
+  await page.getByRole("link", { name: en.footer.complaints }).click();
+  await expect(page.getByRole("heading", { level: 1, name: en.complaints.title })).toBeVisible();
+  await page.getByLabel(en.complaints.email).fill(email);
+  await page.getByRole("radio", { name: en.report.reasons.spam }).check();
+  await page.getByLabel(en.complaints.details).fill("And again");
+  await page.getByRole("button", { name: en.complaints.send }).click();
+  await expect(page.getByText(en.complaints.receiptSentToday)).toBeVisible();
+  await expect(page.getByLabel(en.complaints.email)).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel(en.complaints.details)).toHaveValue("And again");
 });

@@ -39,6 +39,8 @@ const tablesInDeleteOrder = [
   "credit_bundles",
   "sessions",
   "login_failures",
+  "unknown_login_failures",
+  "limit_counters",
   "profile_interests",
   "photos",
   "profiles",
