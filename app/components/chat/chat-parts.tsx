@@ -68,8 +68,8 @@ export function MessageBody({
       return <span className="small">{t("chat.photoInspected")}</span>;
     const blurred = !message.mine && !revealed;
     const { width, height } = message.photo;
+    const alt = message.mine ? t("chat.yourPhoto") : t("chat.theirPhoto");
     const shown = {
-      alt: message.mine ? t("chat.yourPhoto") : t("chat.theirPhoto"),
       width: Math.min(240, width),
       height: Math.round((Math.min(240, width) * height) / Math.max(1, width)),
       loading: "lazy" as const,
@@ -77,11 +77,16 @@ export function MessageBody({
     return (
       <span className="d-block">
         {blurred ? (
-          <img src={chatPhotoPreviewUrl(message.id)} {...shown} className="chat-photo chat-photo-blurred rounded" />
+          <img
+            src={chatPhotoPreviewUrl(message.id)}
+            alt={alt}
+            {...shown}
+            className="chat-photo chat-photo-blurred rounded"
+          />
         ) : (
           <picture>
             <source srcSet={chatPhotoUrl(message.id, 320, "webp")} type="image/webp" />
-            <img src={chatPhotoUrl(message.id, 320, "jpeg")} {...shown} className="chat-photo rounded" />
+            <img src={chatPhotoUrl(message.id, 320, "jpeg")} alt={alt} {...shown} className="chat-photo rounded" />
           </picture>
         )}
         {message.mine && message.photo.status === "pending" && (
