@@ -413,7 +413,7 @@ describe("photo consent", () => {
     const [photoSharpness, previewSharpness] = await Promise.all(
       [small, preview.bytes].map(async (bytes) => (await sharp(bytes).stats()).sharpness),
     );
-    expect(previewSharpness).toBeLessThan(photoSharpness / 10);
+    expect(previewSharpness).toBeLessThan(photoSharpness! / 10);
     // Stored beside the photo, through the same storage.
     expect((await storedChatFiles()).filter((file) => file.startsWith(`${conversation}/`))).toHaveLength(5);
 

@@ -81,12 +81,12 @@ export function MessageBody({
             src={chatPhotoPreviewUrl(message.id)}
             alt={alt}
             {...shown}
-            className="chat-photo chat-photo-blurred rounded"
+            className="img-fluid chat-photo-blurred rounded"
           />
         ) : (
           <picture>
             <source srcSet={chatPhotoUrl(message.id, 320, "webp")} type="image/webp" />
-            <img src={chatPhotoUrl(message.id, 320, "jpeg")} alt={alt} {...shown} className="chat-photo rounded" />
+            <img src={chatPhotoUrl(message.id, 320, "jpeg")} alt={alt} {...shown} className="img-fluid rounded" />
           </picture>
         )}
         {message.mine && message.photo.status === "pending" && (
