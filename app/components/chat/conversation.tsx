@@ -76,7 +76,7 @@ export function Conversation(props: {
               <li
                 key={message.id}
                 id={`m${message.id}`}
-                className={`chat-bubble ${message.mine ? "chat-bubble-mine text-white" : "chat-bubble-theirs"}`}
+                className={`chat-bubble ${message.mine ? "chat-bubble-mine text-bg-primary" : "chat-bubble-theirs bg-body"}`}
               >
                 <MessageBody
                   message={message}
@@ -233,7 +233,7 @@ function SendFooter(props: Parameters<typeof Conversation>[0] & { giftsOpen: boo
     <footer className="chat-footer border-top bg-body p-2">
       <div className="chat-column mx-auto">
         {pendingText && (
-          <p className="chat-bubble chat-bubble-mine text-white mb-2" role="status">
+          <p className="chat-bubble chat-bubble-mine text-bg-primary mb-2" role="status">
             <span className="chat-text">{pendingText}</span>
             <span className="d-block small">{t("chat.sending")}</span>
           </p>
@@ -311,7 +311,9 @@ function SendFooter(props: Parameters<typeof Conversation>[0] & { giftsOpen: boo
             <textarea
               id="chat-text"
               name="text"
-              rows={1}
+              // Two lines: room for the placeholder of every language on a phone. One column: its width comes from
+              // the row, so that it never pushes the row onto two lines.
+              rows={2}
               cols={1}
               required
               className="form-control"
