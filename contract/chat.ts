@@ -100,6 +100,12 @@ export const chatPhotoQuerySchema = z.object({
   format: z.enum(["webp", "jpeg"]),
 });
 
+/**
+ * GET /api/chat-photo-preview.php: the blurred small picture of a photo in one of the member's conversations, the only
+ * picture of it its receiver gets before choosing to see photos in that conversation.
+ */
+export const chatPhotoPreviewQuerySchema = z.object({ message: z.coerce.number().int().positive() });
+
 /** POST /api/chat-read.php: the member has seen the conversation up to this message (an open page, live). */
 export const chatReadSchema = z.object({
   conversation: z.coerce.number().int().positive(),

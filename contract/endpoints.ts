@@ -12,6 +12,7 @@ import {
 } from "./account";
 import {
   chatDeleteSchema,
+  chatPhotoPreviewQuerySchema,
   chatPhotoQuerySchema,
   chatReadSchema,
   chatRevealSchema,
@@ -853,8 +854,21 @@ export const endpoints = [
     path: "/api/chat-photo.php",
     operationId: "getChatPhoto",
     errors: { 404: ["not_found"] },
-    summary: "A photo of one of the member's conversations, in a width and format it was encoded to",
+    summary:
+      "A photo of one of the member's conversations, in a width and format it was encoded to; to its receiver only once they chose to see photos in that conversation (chat-reveal.php)",
     query: chatPhotoQuerySchema,
+    response: z.unknown(),
+    member: true,
+    image: true,
+  },
+  {
+    method: "get",
+    path: "/api/chat-photo-preview.php",
+    operationId: "getChatPhotoPreview",
+    errors: { 404: ["not_found"] },
+    summary:
+      "The blurred small JPEG of a photo of one of the member's conversations: what its receiver sees before choosing to see photos there",
+    query: chatPhotoPreviewQuerySchema,
     response: z.unknown(),
     member: true,
     image: true,

@@ -4,8 +4,11 @@ import type { NextFunction, Request, Response } from "express";
 export const pageBodyLimitBytes = 100 * 1024;
 /** A photo sent in chat: the API's 10 MB image limit plus the form's own fields and boundaries. */
 export const uploadBodyLimitBytes = 10 * 1024 * 1024 + 64 * 1024;
-/** The pages whose forms send a photo (the chat screens). */
-const uploadPages = /^\/(chats\/\d+|members\/\d+\/chat)$/;
+/**
+ * The pages whose forms send a photo (the chat screens), also as React Router's single fetch posts them with
+ * JavaScript (`/chats/12.data`): without it, a photo over 100 kB sent with JavaScript on was refused with 413.
+ */
+const uploadPages = /^\/(chats\/\d+|members\/\d+\/chat)(\.data)?$/;
 const pageMethods = ["GET", "HEAD", "POST"];
 const formTypes = ["application/x-www-form-urlencoded", "multipart/form-data"];
 

@@ -4,7 +4,7 @@ import type { FileStorage } from "../adapters/storage";
 import { type Db, type DbOrTx, nowIso } from "../db/database";
 import type { SiteRow, TokenPurpose, UserRow } from "../db/schema";
 import { ApiError } from "../errors";
-import { photoFiles } from "../media/photo-files";
+import { chatPhotoFiles } from "../media/photo-files";
 import { isVisibleMember } from "../members/members.repository";
 import { filesOfPhoto } from "../photos/photos.service";
 import * as accountData from "./account-data.repository";
@@ -278,7 +278,7 @@ export async function purgeDeletedAccounts(
       for (const file of files.public) await publicPhotos.remove(file);
       for (const file of files.private) await chatFiles.remove(file);
     }
-    for (const { photo_key } of chatPhotos) for (const file of photoFiles(photo_key!)) await chatFiles.remove(file);
+    for (const { photo_key } of chatPhotos) for (const file of chatPhotoFiles(photo_key!)) await chatFiles.remove(file);
   }
   return due.length;
 }

@@ -5,8 +5,8 @@ import { ApiError } from "../errors";
 import { isCrossSite } from "../http/cross-site";
 import { idempotencyKeyOf, requestFingerprint } from "../http/idempotency";
 import { type ContractRoutes, contractRoutes } from "../http/register";
-import { ImageRejected, imageLimits, processUploadedImage } from "../media/image-pipeline";
-import { photoFile, photoFilesFor } from "../media/photo-files";
+import { blurredPreview, ImageRejected, imageLimits, processUploadedImage } from "../media/image-pipeline";
+import { photoFile, photoFilesFor, previewFile } from "../media/photo-files";
 import type { RouteDeps } from "../route-deps";
 import {
   chatPhotoKey,
@@ -33,9 +33,18 @@ const removeFiles = async (storage: FileStorage, files: [string, Buffer][]) => {
   for (const [file] of files) await storage.remove(file);
 };
 
+/** A photo sent before previews were made at upload gets its preview at its first showing, stored for the next. */
+async function storePreviewOf(storage: FileStorage, key: string) {
+  const small = await storage.get(photoFile(key, 320, "jpeg"));
+  if (!small) return null;
+  const preview = await blurredPreview(small);
+  await storage.put(previewFile(key), preview);
+  return preview;
+}
+
 /**
- * chats.php, chat.php, messages.php, message.php, message-photo.php, chat-photo.php, chat-read.php, chat-reveal.php,
- * typing.php and gifts.php: a member reaches their own conversations only.
+ * chats.php, chat.php, messages.php, message.php, message-photo.php, chat-photo.php, chat-photo-preview.php,
+ * chat-read.php, chat-reveal.php, typing.php and gifts.php: a member reaches their own conversations only.
  */
 export function chatRoutes({ db, events, storage }: RouteDeps): ContractRoutes {
   const routes = contractRoutes();
@@ -82,6 +91,9 @@ export function chatRoutes({ db, events, storage }: RouteDeps): ContractRoutes {
       const conversation = (await conversationFor(db, member, query)) ?? "new";
       const photoKey = `chat/${conversation}/${crypto.randomUUID()}`;
       const files = photoFilesFor(photoKey, image.variants);
+      // The receiver's picture of it until they consent: made now, from the small JPEG, and stored beside it.
+      const small = files.find(([file]) => file === photoFile(photoKey, 320, "jpeg"))![1];
+      files.push([previewFile(photoKey), await blurredPreview(small)]);
       for (const [file, bytes] of files) await storage.put(file, bytes);
       try {
         const { written, ...sent } = await sendMessage(
@@ -105,10 +117,19 @@ export function chatRoutes({ db, events, storage }: RouteDeps): ContractRoutes {
   );
 
   register("get", "/api/chat-photo.php", async ({ res, member, query }) => {
-    const key = await chatPhotoKey(db, member, query.message);
+    const key = await chatPhotoKey(db, member, query.message, "photo");
     const bytes = await storage.get(photoFile(key, query.width, query.format));
     if (!bytes) throw new ApiError(404, "not_found", "No such photo");
     res.set("Content-Type", query.format === "webp" ? "image/webp" : "image/jpeg");
+    res.set("Cache-Control", "private, max-age=86400, immutable");
+    res.send(bytes);
+  });
+
+  register("get", "/api/chat-photo-preview.php", async ({ res, member, query }) => {
+    const key = await chatPhotoKey(db, member, query.message, "preview");
+    const bytes = (await storage.get(previewFile(key))) ?? (await storePreviewOf(storage, key));
+    if (!bytes) throw new ApiError(404, "not_found", "No such photo");
+    res.set("Content-Type", "image/jpeg");
     res.set("Cache-Control", "private, max-age=86400, immutable");
     res.send(bytes);
   });

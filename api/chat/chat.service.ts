@@ -215,15 +215,20 @@ export async function typing({ db, events }: { db: Db; events: EventBus }, membe
 
 /**
  * The stored photo of a message in one of the member's conversations: only the two members reach it while their pair
- * is open, and a photo awaiting moderation (or rejected) only its sender; none once a moderator hid the message. A
- * moderator reaches the photos of a conversation with a message under an open report, to decide it.
+ * is open, and a photo awaiting moderation (or rejected) only its sender; none once a moderator hid the message. The
+ * receiver reaches the photo itself only after choosing to see photos in this conversation (chat-reveal.php); before,
+ * only its blurred `preview` (docs/product.md §2.19). A moderator reaches the photos of a conversation with a message
+ * under an open report, to decide it.
  */
-export async function chatPhotoKey(db: Db, member: UserRow, messageId: number) {
+export async function chatPhotoKey(db: Db, member: UserRow, messageId: number, shown: "photo" | "preview") {
   const row = await db
     .selectFrom("messages")
     .innerJoin("conversations as c", "c.id", "messages.conversation_id")
+    .leftJoin("conversation_marks as mark", (join) =>
+      join.onRef("mark.conversation_id", "=", "c.id").on("mark.user_id", "=", member.id),
+    )
     .select(["messages.photo_key", "messages.photo_status", "messages.sender_id", "messages.hidden_at"])
-    .select(["c.id as conversation_id", "c.site_id", "c.member_low", "c.member_high"])
+    .select(["c.id as conversation_id", "c.site_id", "c.member_low", "c.member_high", "mark.photos_revealed"])
     .where("messages.id", "=", messageId)
     .where("messages.kind", "=", "photo")
     .executeTakeFirst();
@@ -235,9 +240,12 @@ export async function chatPhotoKey(db: Db, member: UserRow, messageId: number) {
   )
     return row.photo_key;
   const memberOf = row.member_low === member.id || row.member_high === member.id;
-  const visible = row.sender_id === member.id || row.photo_status === "approved";
+  const mine = row.sender_id === member.id;
+  const visible = mine || row.photo_status === "approved";
   if (!memberOf || !visible || row.hidden_at || (await repo.pairClosed(db, row.member_low, row.member_high)))
     throw new ApiError(404, "not_found", "No such photo");
+  if (shown === "photo" && !mine && !row.photos_revealed)
+    throw new ApiError(404, "not_found", "Choose to see the photos of this conversation first");
   return row.photo_key;
 }
 

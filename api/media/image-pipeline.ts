@@ -105,3 +105,27 @@ async function encode(image: Sharp, format: ImageVariant["format"]) {
   const variant: ImageVariant = { width: info.width, format, bytes: data };
   return { variant, height: info.height };
 }
+
+/** How many pixels across a chat photo's preview keeps: a shape and its colours, no face, no text, no detail. */
+const previewDetail = 16;
+
+/**
+ * The blurred small picture of a chat photo, made from its 320 px JPEG: the only picture of it its receiver gets
+ * before consenting to see photos in the conversation (docs/product.md §2.19). The photo is first shrunk to
+ * `previewDetail` pixels across, so nothing of it survives that a sharpening filter could bring back, then enlarged
+ * to the 320 px variant's size and blurred, so that it shows as soft colour rather than blocks.
+ */
+export async function blurredPreview(jpeg320: Uint8Array): Promise<Buffer> {
+  const sharp = await loadSharp();
+  const source = sharp(jpeg320, { limitInputPixels: imageLimits.maxPixels });
+  const { width = previewDetail } = await source.metadata();
+  const tiny = await source
+    .clone()
+    .resize({ width: Math.min(previewDetail, width) })
+    .toBuffer();
+  return sharp(tiny)
+    .resize({ width })
+    .blur(width / 40 + 1)
+    .jpeg({ quality: 60 })
+    .toBuffer();
+}

@@ -11,6 +11,12 @@ export const photoFile = (key: string, width: number, format: "webp" | "jpeg") =
 export const photoFiles = (key: string) =>
   chatPhotoWidths.flatMap((width) => formats.map((format) => photoFile(key, width, format)));
 
+/** The blurred small picture of a chat photo, stored beside it: what its receiver sees before consenting. */
+export const previewFile = (key: string) => `${key}-preview.jpg`;
+
+/** Every file a chat photo is stored as: its variants and its preview. */
+export const chatPhotoFiles = (key: string) => [...photoFiles(key), previewFile(key)];
+
 /**
  * The files to store for a re-encoded photo: per format, the narrowest variant as its 320 px width and the widest as
  * its 800 px one (a small photo is never enlarged, so both may be the same picture).

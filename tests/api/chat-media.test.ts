@@ -183,6 +183,8 @@ describe("photos", () => {
       },
     ]);
 
+    // The photo itself once Ben chose to see the photos of this conversation ("photo consent" below: not before).
+    expect((await post("/api/chat-reveal.php", ben.cookie, { conversation })).status).toBe(200);
     const small = await photoOf(ben.cookie, message.id, 320, "webp");
     expect(small.status).toBe(200);
     expect(small.type).toBe("image/webp");
@@ -213,6 +215,7 @@ describe("photos", () => {
     expect(sent.body.conversation).toBe(conversation);
     expect(await creditsOf(anna.id)).toBe(before - prices.photo);
     expect((await messagesOf(ben.cookie, conversation)).messages.map((m) => m.kind)).toEqual(["text", "photo"]);
+    await post("/api/chat-reveal.php", ben.cookie, { conversation });
     const variant = await photoOf(ben.cookie, sent.body.message.id, 800, "jpeg");
     expect(await sharp(variant.bytes).metadata()).toMatchObject({ width: 200, height: 300 });
   });
@@ -255,6 +258,7 @@ describe("photos", () => {
 
     const sent = await sendPhoto(anna.cookie, { to: ben.id }, tagged);
     expect(sent.status).toBe(200);
+    await post("/api/chat-reveal.php", ben.cookie, { conversation: sent.body.conversation });
     for (const width of [320, 800])
       for (const format of ["webp", "jpeg"] as const) {
         const variant = await photoOf(ben.cookie, sent.body.message.id, width, format);
@@ -280,8 +284,8 @@ describe("photos", () => {
     expect(again.body.credits).toBe(100 - prices.photo);
     expect(await creditsOf(anna.id)).toBe(100 - prices.photo);
     expect(await messagesSentBy(anna.id)).toHaveLength(1);
-    // Two widths in two formats, once.
-    expect((await storedChatFiles()).length).toBe(filesBefore + 4);
+    // Two widths in two formats and the blurred preview, once.
+    expect((await storedChatFiles()).length).toBe(filesBefore + 5);
   });
 
   test("a photo sent twice at once under the same key is one message and one charge", async () => {
@@ -313,7 +317,7 @@ describe("photos", () => {
       sendPhoto(anna.cookie, { to: ben.id }, photo, key),
     ]);
     expect(await messagesSentBy(anna.id)).toHaveLength(1);
-    expect((await storedChatFiles()).length).toBe(filesBefore + 4);
+    expect((await storedChatFiles()).length).toBe(filesBefore + 5);
   });
 
   test("a photo the balance cannot pay for is refused with 402 and leaves no files behind", async () => {
@@ -353,7 +357,9 @@ describe("photos", () => {
       const page = await messagesOf(who.cookie, conversation, "", moderated.domain);
       expect(page.messages).toMatchObject([{ id: sent.body.message.id, kind: "photo", photo: { status: "pending" } }]);
     }
+    await post("/api/chat-reveal.php", ben.cookie, { conversation }, moderated.domain);
     expect((await photoOf(ben.cookie, sent.body.message.id, 320, "webp", moderated.domain)).status).toBe(404);
+    expect((await previewOf(ben.cookie, sent.body.message.id, moderated.domain)).status).toBe(404);
     expect((await photoOf(anna.cookie, sent.body.message.id, 320, "webp", moderated.domain)).status).toBe(200);
 
     // Approved by a moderator, the receiver loads it too.
@@ -363,6 +369,79 @@ describe("photos", () => {
       .where("id", "=", sent.body.message.id)
       .execute();
     expect((await photoOf(ben.cookie, sent.body.message.id, 320, "webp", moderated.domain)).status).toBe(200);
+  });
+});
+
+/** GET chat-photo-preview.php: the blurred small picture a receiver gets before consenting. */
+async function previewOf(cookie: string | undefined, message: number, domain = site.domain) {
+  const headers: Record<string, string> = { "x-forwarded-host": domain };
+  if (cookie) headers.cookie = cookie;
+  const response = await fetch(`${api.url}/api/chat-photo-preview.php?message=${message}`, { headers });
+  return {
+    status: response.status,
+    type: response.headers.get("content-type"),
+    bytes: Buffer.from(await response.arrayBuffer()),
+  };
+}
+
+const variants = [320, 800].flatMap((width) => (["webp", "jpeg"] as const).map((format) => ({ width, format })));
+
+describe("photo consent", () => {
+  test("before the receiver consents, no width or format of the photo reaches them: only its blurred preview", async () => {
+    const { anna, ben, conversation } = await pair(100);
+    const eve = await member();
+    const sent = await sendPhoto(anna.cookie, { conversation }, await jpeg(1200, 900));
+    expect(sent.status).toBe(200);
+    const id = sent.body.message.id as number;
+
+    // The sender always sees her own photo.
+    const own = await Promise.all(variants.map(({ width, format }) => photoOf(anna.cookie, id, width, format)));
+    expect(own.map((v) => v.status)).toEqual([200, 200, 200, 200]);
+
+    for (const { width, format } of variants) {
+      const refused = await photoOf(ben.cookie, id, width, format);
+      expect([width, format, refused.status]).toEqual([width, format, 404]);
+      expect(JSON.parse(refused.bytes.toString())).toMatchObject({ error: "not_found" });
+    }
+    const preview = await previewOf(ben.cookie, id);
+    expect(preview.status).toBe(200);
+    expect(preview.type).toBe("image/jpeg");
+    for (const variant of own) expect(preview.bytes.equals(variant.bytes)).toBe(false);
+    // Made by the server, not blurred by the browser: as wide as the small photo, with none of its detail.
+    const small = own[1]!.bytes;
+    expect(await sharp(preview.bytes).metadata()).toMatchObject({ format: "jpeg", width: 320, height: 240 });
+    const [photoSharpness, previewSharpness] = await Promise.all(
+      [small, preview.bytes].map(async (bytes) => (await sharp(bytes).stats()).sharpness),
+    );
+    expect(previewSharpness).toBeLessThan(photoSharpness! / 10);
+    // Stored beside the photo, through the same storage.
+    expect((await storedChatFiles()).filter((file) => file.startsWith(`${conversation}/`))).toHaveLength(5);
+
+    // Nobody else gets even the preview.
+    expect((await previewOf(eve.cookie, id)).status).toBe(404);
+    expect((await previewOf(undefined, id)).status).toBe(403);
+
+    // Once Ben chooses to see the photos of this conversation, he gets the photo itself, the same bytes as Anna.
+    expect((await post("/api/chat-reveal.php", ben.cookie, { conversation })).body).toEqual({ ok: true });
+    for (const [i, { width, format }] of variants.entries()) {
+      const shown = await photoOf(ben.cookie, id, width, format);
+      expect(shown.status).toBe(200);
+      expect(shown.bytes.equals(own[i]!.bytes)).toBe(true);
+    }
+  });
+
+  test("a photo stored before previews existed gets its preview at its first showing", async () => {
+    const { anna, ben, conversation } = await pair(100);
+    const sent = await sendPhoto(anna.cookie, { conversation }, await jpeg(640, 480));
+    const id = sent.body.message.id as number;
+    const stored = (await storedChatFiles()).filter((file) => file.endsWith("-preview.jpg"));
+    const mine = stored.find((file) => file.startsWith(`${conversation}/`))!;
+    await fs.rm(path.join(api.dataDir, "private", "chat", mine));
+
+    const preview = await previewOf(ben.cookie, id);
+    expect(preview.status).toBe(200);
+    expect(await sharp(preview.bytes).metadata()).toMatchObject({ format: "jpeg", width: 320, height: 240 });
+    expect(await storedChatFiles()).toContain(mine);
   });
 });
 
@@ -559,6 +638,7 @@ describe("texts and blocks", () => {
     const sent = await sendPhoto(anna.cookie, { to: ben.id }, await jpeg(500, 400));
     expect(sent.status).toBe(200);
     const photoId = sent.body.message.id as number;
+    await post("/api/chat-reveal.php", ben.cookie, { conversation: sent.body.conversation });
     expect((await photoOf(ben.cookie, photoId)).status).toBe(200);
 
     expect((await post("/api/block.php", ben.cookie, { id: anna.id })).status).toBe(200);
@@ -574,6 +654,7 @@ describe("texts and blocks", () => {
     expect(await messagesSentBy(anna.id)).toHaveLength(1);
 
     for (const who of [anna, ben]) expect((await photoOf(who.cookie, photoId)).status).toBe(404);
+    expect((await previewOf(ben.cookie, photoId)).status).toBe(404);
   });
 
   // Known inconsistency (api/chat/chat.routes.ts calls conversationFor, whose ownOpenConversation hides a blocked
@@ -598,7 +679,7 @@ describe("leaving", () => {
     const photo = await sendPhoto(anna.cookie, { conversation }, await jpeg(400, 300));
     expect(photo.status).toBe(200);
     const inConversation = async () => (await storedChatFiles()).filter((file) => file.startsWith(`${conversation}/`));
-    expect(await inConversation()).toHaveLength(4);
+    expect(await inConversation()).toHaveLength(5);
     // Ben left more than 14 days ago.
     await api.db
       .updateTable("users")

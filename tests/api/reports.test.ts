@@ -485,7 +485,10 @@ test("a reported chat photo is shown to moderators while the report is open, and
     },
     body: new Uint8Array(photo),
   });
-  const message = ((await uploaded.json()) as { message: { id: number } }).message.id;
+  const sent = (await uploaded.json()) as { message: { id: number }; conversation: number };
+  const message = sent.message.id;
+  // Anna chose to see the photos of this conversation: before that she gets only its blurred preview.
+  await call("POST", "/api/chat-reveal.php", anna.cookie, { conversation: sent.conversation });
   const load = (m: Member) =>
     fetch(`${api.url}/api/chat-photo.php?message=${message}&width=320&format=webp`, {
       headers: { "x-forwarded-host": site.domain, cookie: m.cookie },

@@ -37,9 +37,13 @@ export function lastMessageText(t: Translate, message: Message) {
 export const chatPhotoUrl = (messageId: number, width: 320 | 800, format: "webp" | "jpeg") =>
   `/chat-photos/${messageId}/${width}/${format}`;
 
+/** The blurred small picture the server made of a photo: all its receiver loads before consenting. */
+export const chatPhotoPreviewUrl = (messageId: number) => `/chat-photos/${messageId}/preview/jpeg`;
+
 /**
- * One message. A photo from the other member shows blurred until this member chooses to see the photos of this
- * conversation (a form, so it works without JavaScript); a photo awaiting moderation is 'Picture being inspected'.
+ * One message. A photo from the other member shows as the server's blurred preview until this member chooses to see
+ * the photos of this conversation (a form, so it works without JavaScript): the photo itself is not loaded, nor
+ * loadable, before that. A photo awaiting moderation is 'Picture being inspected'.
  */
 export function MessageBody({
   message,
@@ -64,19 +68,27 @@ export function MessageBody({
       return <span className="small">{t("chat.photoInspected")}</span>;
     const blurred = !message.mine && !revealed;
     const { width, height } = message.photo;
+    const alt = message.mine ? t("chat.yourPhoto") : t("chat.theirPhoto");
+    const shown = {
+      width: Math.min(240, width),
+      height: Math.round((Math.min(240, width) * height) / Math.max(1, width)),
+      loading: "lazy" as const,
+    };
     return (
       <span className="d-block">
-        <picture>
-          <source srcSet={chatPhotoUrl(message.id, 320, "webp")} type="image/webp" />
+        {blurred ? (
           <img
-            src={chatPhotoUrl(message.id, 320, "jpeg")}
-            alt={message.mine ? t("chat.yourPhoto") : t("chat.theirPhoto")}
-            width={Math.min(240, width)}
-            height={Math.round((Math.min(240, width) * height) / Math.max(1, width))}
-            loading="lazy"
-            className={`chat-photo rounded${blurred ? " chat-photo-blurred" : ""}`}
+            src={chatPhotoPreviewUrl(message.id)}
+            alt={alt}
+            {...shown}
+            className="img-fluid chat-photo-blurred rounded"
           />
-        </picture>
+        ) : (
+          <picture>
+            <source srcSet={chatPhotoUrl(message.id, 320, "webp")} type="image/webp" />
+            <img src={chatPhotoUrl(message.id, 320, "jpeg")} alt={alt} {...shown} className="img-fluid rounded" />
+          </picture>
+        )}
         {message.mine && message.photo.status === "pending" && (
           <span className="d-block small">{t("chat.photoInspected")}</span>
         )}

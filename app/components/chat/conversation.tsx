@@ -1,5 +1,6 @@
 import { Form, Link, useFetcher, useLocation } from "react-router";
 import { FictionalMarker } from "~/components/fictional-marker";
+import { Icon } from "~/components/icons";
 import { SubmitButton } from "~/components/submit-button";
 import { useChatLive, useTypingSignal } from "~/hooks/use-chat-live";
 import type { CommonKey } from "~/i18n/keys";
@@ -12,6 +13,7 @@ import type { Message } from "../../../contract/chat";
 import type { GiftId } from "../../../contract/gifts";
 import { giftImage } from "../../../contract/gifts";
 import type { ProfileCard } from "../../../contract/members";
+import { ChatIcon } from "./chat-icons";
 import { Avatar, MessageBody } from "./chat-parts";
 
 export interface ConversationData {
@@ -52,8 +54,10 @@ export function Conversation(props: {
   return (
     <section className="chat-conversation d-flex flex-column flex-grow-1 min-h-0 min-w-0" aria-labelledby="chat-with">
       <ChatTopBar {...props} />
-      <div className="chat-messages flex-grow-1 p-2" aria-live="polite">
-        <div className="chat-column mx-auto">
+      <div className="chat-messages d-flex bg-body-tertiary flex-grow-1 p-2" aria-live="polite">
+        <div className="chat-column w-100 mx-auto">
+          {/* In every conversation with a fictional profile, an empty one too (docs/product.md §2.19). */}
+          {profile.fictional && <p className="alert alert-info small mb-2">{t("profile.fictionalNotice")}</p>}
           {conversation.hasEarlier && conversation.id !== null && (
             <p className="text-center">
               <Link
@@ -72,7 +76,7 @@ export function Conversation(props: {
               <li
                 key={message.id}
                 id={`m${message.id}`}
-                className={`chat-bubble ${message.mine ? "chat-bubble-mine" : "chat-bubble-theirs"}`}
+                className={`chat-bubble ${message.mine ? "chat-bubble-mine text-bg-primary" : "chat-bubble-theirs bg-body"}`}
               >
                 <MessageBody
                   message={message}
@@ -145,17 +149,25 @@ function ChatTopBar({ conversation, cdnPrefix, credits, action }: Parameters<typ
         <span className="visually-hidden">{t("chat.backToList")}</span>
       </Link>
       <Avatar profile={profile} cdnPrefix={cdnPrefix} size={40} />
-      <h1 id="chat-with" className="h6 mb-0 me-auto text-truncate">
-        <Link to={`/members/${profile.id}`} className="text-body text-decoration-none">
+      {/* The name first: only it gives way, and never the fictional marker beside it (docs/product.md §2.19). */}
+      <h1 id="chat-with" className="h6 mb-0 me-auto min-w-0 d-flex align-items-center">
+        <Link to={`/members/${profile.id}`} className="text-body text-decoration-none text-truncate">
           {t("chat.with", { name: profile.name, age: profile.age })}
         </Link>
         {profile.fictional && <FictionalMarker />}
       </h1>
-      <Link to="/credits" className={`badge rounded-pill text-decoration-none ${creditsBadgeClass[tone ?? "none"]}`}>
-        {t("chat.creditsLeft", { count: credits, formatted: badgeCount(credits, formatNumber) })}
+      {/* Icons, so that the name has the room (docs/product.md §2.19); their words are their names. */}
+      <Link
+        to="/credits"
+        className={`badge rounded-pill text-decoration-none flex-shrink-0 ${creditsBadgeClass[tone ?? "none"]}`}
+        aria-label={t("chat.creditsLeft", { count: credits, formatted: badgeCount(credits, formatNumber) })}
+      >
+        <Icon name="coins" size="1.2em" className="icon-inline" /> {badgeCount(credits, formatNumber)}
       </Link>
-      <details className="dropdown">
-        <summary className="btn btn-sm btn-light border">{t("chat.info")}</summary>
+      <details className="dropdown flex-shrink-0">
+        <summary className="btn btn-sm btn-light border" aria-label={t("chat.info")}>
+          <ChatIcon name="info" /> <span className="d-none d-sm-inline">{t("chat.info")}</span>
+        </summary>
         <ul className="dropdown-menu show-when-open shadow">
           <li>
             <Link className="dropdown-item" to={`/members/${profile.id}`}>
@@ -190,9 +202,10 @@ function priceText(t: ReturnType<typeof useTranslation>["t"], locale: string, pr
 }
 
 /**
- * The send footer: a text with its price beside the button, a photo, a gift. With JavaScript a text appears at once
- * and is confirmed, or marked failed with a retry under the same key; without, the post redirects back to the
- * conversation at its newest message. A refusal is said at the field and keeps what was typed.
+ * The send footer, one row on a phone: the photo and gift buttons (icons, named with their price for screen readers),
+ * the text field and the send button, with every price in words below. With JavaScript a text appears at once and is
+ * confirmed, or marked failed with a retry under the same key; without, the post redirects back to the conversation
+ * at its newest message. A refusal is said at the field and keeps what was typed.
  */
 function SendFooter(props: Parameters<typeof Conversation>[0] & { giftsOpen: boolean }) {
   const { action, prices, keys, refusal, conversation, gifts, giftsOpen } = props;
@@ -202,8 +215,14 @@ function SendFooter(props: Parameters<typeof Conversation>[0] & { giftsOpen: boo
   const failed = sender.state === "idle" ? sender.data : undefined;
   const shown = failed ?? refusal;
   const pendingText = sender.state !== "idle" ? String(sender.formData?.get("text") ?? "") : null;
+  const photoPrice = priceText(t, locale, prices.photo);
+  const giftPrice = priceText(t, locale, prices.gift);
   const error = shown && (
-    <p className="invalid-feedback d-block mb-1" id="send-error" role="alert">
+    <p
+      className="invalid-feedback d-block mb-1"
+      id={shown.intent === "photo" ? "photo-error" : "send-error"}
+      role="alert"
+    >
       {t(keyOf(shown.error) as CommonKey, shown.values)}{" "}
       {shown.error === "chat.notEnoughCredits" && <Link to="/credits">{t("chat.buyCredits")}</Link>}
       {shown.error === "chat.premiumOnly" && <Link to="/premium">{t("chat.getPremium")}</Link>}
@@ -214,13 +233,13 @@ function SendFooter(props: Parameters<typeof Conversation>[0] & { giftsOpen: boo
     <footer className="chat-footer border-top bg-body p-2">
       <div className="chat-column mx-auto">
         {pendingText && (
-          <p className="chat-bubble chat-bubble-mine mb-2" role="status">
+          <p className="chat-bubble chat-bubble-mine text-bg-primary mb-2" role="status">
             <span className="chat-text">{pendingText}</span>
             <span className="d-block small">{t("chat.sending")}</span>
           </p>
         )}
         {failed?.intent === "text" && failed.text && (
-          <div className="chat-bubble chat-bubble-mine bg-danger mb-2">
+          <div className="chat-bubble chat-bubble-mine text-white bg-danger mb-2">
             <span className="chat-text">{failed.text}</span>
             <sender.Form method="post" action={action} className="d-inline">
               <input type="hidden" name="intent" value="text" />
@@ -235,66 +254,94 @@ function SendFooter(props: Parameters<typeof Conversation>[0] & { giftsOpen: boo
             </sender.Form>
           </div>
         )}
-        {shown?.intent !== "photo" && shown?.intent !== "gift" && error}
-        {/* A fetcher's form is a plain form in the server's HTML: one element before and after hydration, so
-            nothing typed before the scripts ran is lost. */}
-        <sender.Form method="post" action={action} className="d-flex gap-2 align-items-end" key={keys.text}>
-          <input type="hidden" name="intent" value="text" />
-          <input type="hidden" name="key" value={keys.text} />
-          <label htmlFor="chat-text" className="visually-hidden">
-            {t("chat.writeLabel")}
-          </label>
-          <textarea
-            id="chat-text"
-            name="text"
-            rows={2}
-            required
-            className="form-control"
-            placeholder={t("chat.writePlaceholder")}
-            defaultValue={shown?.text ?? ""}
-            aria-describedby={shown ? "send-error chat-price" : "chat-price"}
-            aria-invalid={shown?.intent === "text" ? true : undefined}
-            onInput={typing}
-          />
-          <SubmitButton className="btn btn-primary">{t("chat.send")}</SubmitButton>
-        </sender.Form>
-        <p id="chat-price" className="small text-body-secondary text-end mb-0">
-          {t("chat.pricePerMessage", { price: priceText(t, locale, prices.message) })}
-        </p>
-        <div className="d-flex flex-wrap gap-2 mt-2 align-items-center">
+        {shown?.intent !== "gift" && error}
+        {conversation.id !== null && (
+          <Form id="chat-photo-form" method="post" action={action} encType="multipart/form-data">
+            <input type="hidden" name="intent" value="photo" />
+            <input type="hidden" name="key" value={keys.photo} />
+          </Form>
+        )}
+        <div className="chat-composer d-flex flex-wrap gap-1 align-items-end">
           {conversation.id !== null && (
-            <Form
-              method="post"
-              action={action}
-              encType="multipart/form-data"
-              className="d-flex flex-wrap gap-2 align-items-center w-100"
-            >
-              <input type="hidden" name="intent" value="photo" />
-              <input type="hidden" name="key" value={keys.photo} />
-              <label htmlFor="chat-photo" className="small w-100">
-                {t("chat.photoLabel", { price: priceText(t, locale, prices.photo) })}
-              </label>
+            // The photo form's controls, in the row by their `form` attribute. The file input is hidden behind its
+            // label, a button that opens the file picker with or without JavaScript; "Send photo" shows once a file
+            // is chosen, on a row of its own above (w-100).
+            <>
               <input
                 id="chat-photo"
+                form="chat-photo-form"
                 name="photo"
                 type="file"
                 accept="image/jpeg,image/png,image/webp,image/gif"
                 required
+                className="visually-hidden"
                 aria-describedby={shown?.intent === "photo" ? "photo-error" : undefined}
               />
-              <SubmitButton className="btn btn-sm btn-outline-primary">{t("chat.sendPhoto")}</SubmitButton>
-              {shown?.intent === "photo" && (
-                <span id="photo-error" className="invalid-feedback d-block" role="alert">
-                  {t(keyOf(shown.error) as CommonKey, shown.values)}{" "}
-                  {shown.error === "chat.notEnoughCredits" && <Link to="/credits">{t("chat.buyCredits")}</Link>}
-                </span>
-              )}
-            </Form>
+              <SubmitButton form="chat-photo-form" className="btn btn-sm btn-primary w-100">
+                {t("chat.sendPhoto")}
+              </SubmitButton>
+              <label htmlFor="chat-photo" className="btn btn-light border" title={photoPrice}>
+                <ChatIcon name="camera" />
+                <span className="visually-hidden">{t("chat.photoLabel", { price: photoPrice })}</span>
+              </label>
+            </>
           )}
-          <Link to={giftsOpen ? "?" : "?gift=1"} className="btn btn-sm btn-outline-primary" aria-expanded={giftsOpen}>
-            {t("chat.sendGift", { price: priceText(t, locale, prices.gift) })}
+          <Link
+            to={giftsOpen ? "?" : "?gift=1"}
+            className="btn btn-light border"
+            aria-expanded={giftsOpen}
+            title={giftPrice}
+          >
+            <ChatIcon name="gift" />
+            <span className="visually-hidden">{t("chat.sendGift", { price: giftPrice })}</span>
           </Link>
+          {/* A fetcher's form is a plain form in the server's HTML: one element before and after hydration, so
+              nothing typed before the scripts ran is lost. */}
+          <sender.Form
+            method="post"
+            action={action}
+            className="d-flex gap-1 align-items-end flex-grow-1 min-w-0"
+            key={keys.text}
+          >
+            <input type="hidden" name="intent" value="text" />
+            <input type="hidden" name="key" value={keys.text} />
+            <label htmlFor="chat-text" className="visually-hidden">
+              {t("chat.writeLabel")}
+            </label>
+            <textarea
+              id="chat-text"
+              name="text"
+              // Two lines: room for the placeholder of every language on a phone. One column: its width comes from
+              // the row, so that it never pushes the row onto two lines.
+              rows={2}
+              cols={1}
+              required
+              className="form-control"
+              placeholder={t("chat.writePlaceholder")}
+              defaultValue={shown?.text ?? ""}
+              aria-describedby={shown && shown.intent !== "photo" ? "send-error chat-price" : "chat-price"}
+              aria-invalid={shown?.intent === "text" ? true : undefined}
+              onInput={typing}
+            />
+            <SubmitButton className="btn btn-primary">{t("chat.send")}</SubmitButton>
+          </sender.Form>
         </div>
+        {/* Every price in credits and money, the photo's and the gift's marked by their buttons' icons. */}
+        <p id="chat-price" className="small text-body-secondary text-end mb-0">
+          <span>{t("chat.pricePerMessage", { price: priceText(t, locale, prices.message) })}</span>
+          {conversation.id !== null && (
+            <span>
+              {" · "}
+              <ChatIcon name="camera" className="icon-inline" />
+              <span className="visually-hidden">{t("chat.kinds.photo")}</span> {photoPrice}
+            </span>
+          )}
+          <span>
+            {" · "}
+            <ChatIcon name="gift" className="icon-inline" />
+            <span className="visually-hidden">{t("chat.kinds.gift")}</span> {giftPrice}
+          </span>
+        </p>
         {shown?.intent === "gift" && <div className="mt-2">{error}</div>}
         {giftsOpen && (
           <ul className="list-unstyled d-flex flex-wrap gap-2 mt-2 mb-0" aria-label={t("chat.gifts")}>
