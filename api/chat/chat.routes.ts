@@ -12,6 +12,7 @@ import {
   conversationFor,
   conversationMessages,
   deleteChat,
+  deleteChatsWith,
   earlierSend,
   listChats,
   readUpTo,
@@ -43,7 +44,9 @@ export function chatRoutes({ db, events, storage }: RouteDeps): ContractRoutes {
 
   register("get", "/api/chats.php", ({ site, member }) => listChats(db, site, member));
 
-  register("delete", "/api/chat.php", ({ member, body }) => deleteChat(db, member, body.conversation));
+  register("delete", "/api/chat.php", ({ member, body }) =>
+    body.profile ? deleteChatsWith(db, member, body.profile) : deleteChat(db, member, body.conversation!),
+  );
 
   register("get", "/api/messages.php", ({ site, member, query }) => conversationMessages(live, site, member, query));
 

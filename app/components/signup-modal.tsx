@@ -2,6 +2,7 @@ import { createContext, lazy, Suspense, useContext, useEffect, useRef, useState 
 import { Link, type LinkProps, useFetcher } from "react-router";
 import { keyOf } from "~/i18n/keys";
 import { useTranslation } from "~/i18n/translator";
+import { InviteCodeForm, isInviteRefusal } from "./invite-code-form";
 import type { SignupChoices, SignupFormState } from "./signup-steps-form";
 
 // The form (with zod and conform) loads when the modal first opens: most pages never open it.
@@ -80,6 +81,8 @@ export function SignupModalProvider({ children }: { children: React.ReactNode })
             </div>
             {!choices.data ? (
               <p className="text-body-secondary">{t("signup.loading")}</p>
+            ) : isInviteRefusal(choices.data.refusal) ? (
+              <InviteCodeForm refusal={choices.data.refusal!} action="/signup" code={null} reloadDocument />
             ) : choices.data.refusal ? (
               <div className="alert alert-warning" role="alert">
                 {t(keyOf(choices.data.refusal))}

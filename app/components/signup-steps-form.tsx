@@ -6,6 +6,7 @@ import { Trans } from "~/i18n/trans";
 import { useTranslation } from "~/i18n/translator";
 import { carriedFields, lastSignupStep, type SignupValues } from "~/services/signup-fields";
 import { CheckboxField, FieldError, FormError, InputField, RadioGroup, useForm } from "./form-kit";
+import { InviteCodeForm, isInviteRefusal } from "./invite-code-form";
 import { SubmitButton } from "./submit-button";
 
 export interface SignupFormState {
@@ -36,6 +37,7 @@ export function SignupPanel({
   action: string;
 }) {
   const { t } = useTranslation();
+  if (isInviteRefusal(refusal)) return <InviteCodeForm refusal={refusal!} action={action} code={choices.inviteCode} />;
   if (refusal) {
     return (
       <div className="alert alert-warning" role="alert">
@@ -43,9 +45,11 @@ export function SignupPanel({
       </div>
     );
   }
+  // Each step posts to the page with its invite code, so that the page after the post still lets this visitor in.
+  const stepAction = choices.inviteCode ? `${action}?invite=${encodeURIComponent(choices.inviteCode)}` : action;
   return (
     <div className="card card-body shadow-sm">
-      <SignupStepsForm state={state ?? { step: 0, values: {} }} choices={choices} action={action} />
+      <SignupStepsForm state={state ?? { step: 0, values: {} }} choices={choices} action={stepAction} />
     </div>
   );
 }

@@ -178,6 +178,11 @@ function ChatTopBar({ conversation, cdnPrefix, credits, action }: Parameters<typ
               </Link>
             </li>
           )}
+          <li>
+            <Link className="dropdown-item" to={`/members/${profile.id}?confirm=delete-chats`}>
+              {t("chat.deleteAllWith", { name: profile.name })}
+            </Link>
+          </li>
         </ul>
       </details>
     </header>
