@@ -2,13 +2,16 @@ import { createContext, lazy, Suspense, useContext, useEffect, useRef, useState 
 import { Link, type LinkProps, useFetcher } from "react-router";
 import { keyOf } from "~/i18n/keys";
 import { useTranslation } from "~/i18n/translator";
-import { InviteCodeForm, isInviteRefusal } from "./invite-code-form";
+import { isInviteRefusal } from "~/services/signup-fields";
 import type { SignupChoices, SignupFormState } from "./signup-steps-form";
 
 // The form (with zod and conform) loads when the modal first opens: most pages never open it.
 const SignupStepsForm = lazy(() =>
   import("./signup-steps-form").then((module) => ({ default: module.SignupStepsForm })),
 );
+
+// Only an invite-only site's modal shows it.
+const InviteCodeForm = lazy(() => import("./invite-code-form"));
 
 const SignupModalContext = createContext<(() => void) | null>(null);
 
@@ -82,7 +85,9 @@ export function SignupModalProvider({ children }: { children: React.ReactNode })
             {!choices.data ? (
               <p className="text-body-secondary">{t("signup.loading")}</p>
             ) : isInviteRefusal(choices.data.refusal) ? (
-              <InviteCodeForm refusal={choices.data.refusal!} action="/signup" code={null} reloadDocument />
+              <Suspense fallback={<p className="text-body-secondary">{t("signup.loading")}</p>}>
+                <InviteCodeForm refusal={choices.data.refusal} action="/signup" code={null} />
+              </Suspense>
             ) : choices.data.refusal ? (
               <div className="alert alert-warning" role="alert">
                 {t(keyOf(choices.data.refusal))}

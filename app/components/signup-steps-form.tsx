@@ -1,13 +1,16 @@
 import { getFormProps, getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import type { getZodConstraint } from "@conform-to/zod/v4";
+import { lazy, Suspense } from "react";
 import { Form, Link } from "react-router";
 import { keyOf } from "~/i18n/keys";
 import { Trans } from "~/i18n/trans";
 import { useTranslation } from "~/i18n/translator";
-import { carriedFields, lastSignupStep, type SignupValues } from "~/services/signup-fields";
+import { carriedFields, isInviteRefusal, lastSignupStep, type SignupValues } from "~/services/signup-fields";
 import { CheckboxField, FieldError, FormError, InputField, RadioGroup, useForm } from "./form-kit";
-import { InviteCodeForm, isInviteRefusal } from "./invite-code-form";
 import { SubmitButton } from "./submit-button";
+
+// Only invite-only sites show it, so only there does its code load (the server renders it in the page all the same).
+const InviteCodeForm = lazy(() => import("./invite-code-form"));
 
 export interface SignupFormState {
   step: number;
@@ -37,7 +40,12 @@ export function SignupPanel({
   action: string;
 }) {
   const { t } = useTranslation();
-  if (isInviteRefusal(refusal)) return <InviteCodeForm refusal={refusal!} action={action} code={choices.inviteCode} />;
+  if (isInviteRefusal(refusal))
+    return (
+      <Suspense>
+        <InviteCodeForm refusal={refusal} action={action} code={choices.inviteCode} />
+      </Suspense>
+    );
   if (refusal) {
     return (
       <div className="alert alert-warning" role="alert">
