@@ -1,8 +1,6 @@
 import { createContext, lazy, Suspense, useContext, useEffect, useRef, useState } from "react";
 import { Link, type LinkProps, useFetcher } from "react-router";
-import { keyOf } from "~/i18n/keys";
 import { useTranslation } from "~/i18n/translator";
-import { isInviteRefusal } from "~/services/signup-fields";
 import type { SignupChoices, SignupFormState } from "./signup-steps-form";
 
 // The form (with zod and conform) loads when the modal first opens: most pages never open it.
@@ -10,8 +8,8 @@ const SignupStepsForm = lazy(() =>
   import("./signup-steps-form").then((module) => ({ default: module.SignupStepsForm })),
 );
 
-// Only an invite-only site's modal shows it.
-const InviteCodeForm = lazy(() => import("./invite-code-form"));
+// Why this visitor may not sign up here (the invite screen on an invite-only site), from the same module.
+const SignupRefusal = lazy(() => import("./signup-steps-form").then((module) => ({ default: module.SignupRefusal })));
 
 const SignupModalContext = createContext<(() => void) | null>(null);
 
@@ -84,14 +82,10 @@ export function SignupModalProvider({ children }: { children: React.ReactNode })
             </div>
             {!choices.data ? (
               <p className="text-body-secondary">{t("signup.loading")}</p>
-            ) : isInviteRefusal(choices.data.refusal) ? (
-              <Suspense fallback={<p className="text-body-secondary">{t("signup.loading")}</p>}>
-                <InviteCodeForm refusal={choices.data.refusal} action="/signup" code={null} />
-              </Suspense>
             ) : choices.data.refusal ? (
-              <div className="alert alert-warning" role="alert">
-                {t(keyOf(choices.data.refusal))}
-              </div>
+              <Suspense fallback={<p className="text-body-secondary">{t("signup.loading")}</p>}>
+                <SignupRefusal refusal={choices.data.refusal} action="/signup" code={null} />
+              </Suspense>
             ) : (
               <Suspense fallback={<p className="text-body-secondary">{t("signup.loading")}</p>}>
                 <SignupStepsForm

@@ -5,7 +5,7 @@ import { Form, Link } from "react-router";
 import { keyOf } from "~/i18n/keys";
 import { Trans } from "~/i18n/trans";
 import { useTranslation } from "~/i18n/translator";
-import { carriedFields, isInviteRefusal, lastSignupStep, type SignupValues } from "~/services/signup-fields";
+import { carriedFields, lastSignupStep, type SignupValues } from "~/services/signup-fields";
 import { CheckboxField, FieldError, FormError, InputField, RadioGroup, useForm } from "./form-kit";
 import { SubmitButton } from "./submit-button";
 
@@ -39,25 +39,28 @@ export function SignupPanel({
   choices: SignupChoices;
   action: string;
 }) {
-  const { t } = useTranslation();
-  if (isInviteRefusal(refusal))
-    return (
-      <Suspense>
-        <InviteCodeForm refusal={refusal} action={action} code={choices.inviteCode} />
-      </Suspense>
-    );
-  if (refusal) {
-    return (
-      <div className="alert alert-warning" role="alert">
-        {t(keyOf(refusal))}
-      </div>
-    );
-  }
+  if (refusal) return <SignupRefusal refusal={refusal} action={action} code={choices.inviteCode} />;
   // Each step posts to the page with its invite code, so that the page after the post still lets this visitor in.
-  const stepAction = choices.inviteCode ? `${action}?invite=${encodeURIComponent(choices.inviteCode)}` : action;
+  const invite = choices.inviteCode;
+  const stepAction = invite ? `${action}?invite=${encodeURIComponent(invite)}` : action;
   return (
     <div className="card card-body shadow-sm">
       <SignupStepsForm state={state ?? { step: 0, values: {} }} choices={choices} action={stepAction} />
+    </div>
+  );
+}
+
+/** Why this visitor may not sign up here: on an invite-only site, the invite screen that takes a code. */
+export function SignupRefusal({ refusal, action, code }: { refusal: string; action: string; code: string | null }) {
+  const { t } = useTranslation();
+  // signup.inviteOnly and signup.inviteInvalid: an invite-only site's refusals, which its invite screen answers.
+  return refusal.startsWith("signup.invite") ? (
+    <Suspense>
+      <InviteCodeForm refusal={refusal} action={action} code={code} />
+    </Suspense>
+  ) : (
+    <div className="alert alert-warning" role="alert">
+      {t(keyOf(refusal))}
     </div>
   );
 }

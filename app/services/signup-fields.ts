@@ -15,7 +15,3 @@ export const carriedFields = [
   "invite_code",
 ] as const;
 export type SignupValues = Partial<Record<(typeof carriedFields)[number], string>>;
-
-/** The refusals of an invite-only site (docs/product.md §2.12) that its invite screen answers, not a dead end. */
-export const isInviteRefusal = (refusal: string | null): refusal is string =>
-  refusal === "signup.inviteOnly" || refusal === "signup.inviteInvalid";
