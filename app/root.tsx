@@ -12,6 +12,7 @@ import {
   pushAlertCookie,
   recentlyClosed,
 } from "./services/cookies.server";
+import { dateLocale } from "./services/dates";
 import { takeFlash } from "./services/flash.server";
 import { getI18n, i18nextMiddleware, localeOf } from "./services/i18n.server";
 import { useNonce } from "./services/nonce";
@@ -54,6 +55,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(
     {
       locale,
+      // Dates as the member's (or the visitor's) country writes them in this language (app/services/dates.ts).
+      dateLocale: dateLocale(locale, member?.profile.country ?? country),
       origin,
       languages: visibleLanguages(settings, locale),
       // Every language the site offers, whatever the visitor's country: the hreflang alternates name them all.

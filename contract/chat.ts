@@ -43,8 +43,16 @@ export const chatsResponseSchema = z.object({
   total_unread_messages: z.number().int(),
 });
 
-/** DELETE /api/chat.php: the conversation leaves the member's list (the other member keeps theirs). */
-export const chatDeleteSchema = z.object({ conversation: z.coerce.number().int().positive() });
+/**
+ * DELETE /api/chat.php: a conversation, or every conversation with a member (`profile`, docs/product.md §4), leaves
+ * the member's list (the other member keeps theirs).
+ */
+export const chatDeleteSchema = z
+  .object({
+    conversation: z.coerce.number().int().positive().optional(),
+    profile: z.coerce.number().int().positive().optional(),
+  })
+  .refine((d) => (d.conversation === undefined) !== (d.profile === undefined), "either conversation or profile");
 
 export const messagesQuerySchema = z.object({
   conversation: z.coerce.number().int().positive(),

@@ -114,7 +114,7 @@ import {
   settingsQuerySchema,
   settingsSchema,
 } from "./settings";
-import { signupMatchesResponseSchema, signupRequestSchema, signupResponseSchema } from "./signup";
+import { inviteQuerySchema, signupMatchesResponseSchema, signupRequestSchema, signupResponseSchema } from "./signup";
 import {
   languageUpdateSchema,
   loginRequestSchema,
@@ -250,6 +250,15 @@ export const endpoints = [
     summary: "Sign up: creates an unconfirmed member and mails the activation link",
     body: signupRequestSchema,
     response: signupResponseSchema,
+  },
+  {
+    method: "get",
+    path: "/api/invite.php",
+    operationId: "checkInvite",
+    errors: { 403: ["invite_invalid"], 429: ["rate_limited"] },
+    summary: "Whether an invite code is an unused invite of this site, before the invite-only signup form is shown",
+    query: inviteQuerySchema,
+    response: okResponseSchema,
   },
   {
     method: "get",
@@ -797,7 +806,8 @@ export const endpoints = [
     path: "/api/chat.php",
     operationId: "deleteChat",
     errors: { 404: ["not_found"] },
-    summary: "Remove a conversation from the member's list (the other member keeps theirs)",
+    summary:
+      "Remove a conversation, or all conversations with a member (profile), from the member's list (the other member keeps theirs)",
     body: chatDeleteSchema,
     response: okResponseSchema,
     member: true,

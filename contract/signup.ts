@@ -52,4 +52,7 @@ export const signupRequestSchema = z
 export type SignupRequest = z.infer<typeof signupRequestSchema>;
 export const signupResponseSchema = z.object({ user: userSchema });
 
+/** GET /api/invite.php: whether a code opens the signup of an invite-only site (docs/product.md §2.12). */
+export const inviteQuerySchema = z.object({ code: z.string().trim().min(1).max(40) });
+
 export const signupMatchesResponseSchema = z.object({ profiles: z.array(profileCardSchema) });

@@ -15,6 +15,17 @@ export function findConversationOfPair(db: DbOrTx, a: number, b: number) {
     .executeTakeFirst();
 }
 
+/** Every conversation of a pair: the one a pair has, but deleting "all conversations with" a member needs no such promise. */
+export function conversationsOfPair(db: DbOrTx, a: number, b: number) {
+  const { low, high } = pairOf(a, b);
+  return db
+    .selectFrom("conversations")
+    .select("id")
+    .where("member_low", "=", low)
+    .where("member_high", "=", high)
+    .execute();
+}
+
 /** The member's own conversation: nobody reaches another pair's. */
 export function findOwnConversation(db: DbOrTx, memberId: number, id: number) {
   return db

@@ -13,6 +13,7 @@ import {
   conversationFor,
   conversationMessages,
   deleteChat,
+  deleteChatsWith,
   earlierSend,
   listChats,
   readUpTo,
@@ -53,7 +54,9 @@ export function chatRoutes({ db, events, storage }: RouteDeps): ContractRoutes {
 
   register("get", "/api/chats.php", ({ site, member }) => listChats(db, site, member));
 
-  register("delete", "/api/chat.php", ({ member, body }) => deleteChat(db, member, body.conversation));
+  register("delete", "/api/chat.php", ({ member, body }) =>
+    body.profile ? deleteChatsWith(db, member, body.profile) : deleteChat(db, member, body.conversation!),
+  );
 
   // A GET another site sent (a link, a redirect) shows the messages but marks nothing read (docs/product.md §7.1).
   register("get", "/api/messages.php", ({ req, site, member, query }) =>

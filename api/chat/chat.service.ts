@@ -260,13 +260,27 @@ export async function conversationFor(db: Db, member: UserRow, recipient: Recipi
 export async function deleteChat(db: Db, member: UserRow, conversationId: number) {
   const conversation = await repo.findOwnConversation(db, member.id, conversationId);
   if (!conversation) throw new ApiError(404, "not_found", "No such conversation");
+  await clearConversation(db, member, conversation.id);
+  return { ok: true as const };
+}
+
+/**
+ * DELETE chat.php with `profile`: every conversation with that member leaves this member's list (docs/product.md §4:
+ * "removes all conversations with that profile"). None is no error: the list is then as asked.
+ */
+export async function deleteChatsWith(db: Db, member: UserRow, profileId: number) {
+  for (const conversation of await repo.conversationsOfPair(db, member.id, profileId))
+    await clearConversation(db, member, conversation.id);
+  return { ok: true as const };
+}
+
+async function clearConversation(db: Db, member: UserRow, conversationId: number) {
   const newest = await db
     .selectFrom("messages")
     .select((eb) => eb.fn.max("id").as("id"))
-    .where("conversation_id", "=", conversation.id)
+    .where("conversation_id", "=", conversationId)
     .executeTakeFirst();
-  await repo.raiseMark(db, conversation.id, member.id, "cleared_up_to", Number(newest?.id ?? 0));
-  return { ok: true as const };
+  await repo.raiseMark(db, conversationId, member.id, "cleared_up_to", Number(newest?.id ?? 0));
 }
 
 /** What a send carries: a text, a gift, or a photo already re-encoded and stored under `photo_key`. */

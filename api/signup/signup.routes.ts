@@ -6,9 +6,9 @@ import { perAddressLimit } from "../http/rate-limit";
 import { type ContractRoutes, contractRoutes } from "../http/register";
 import { siteOrigin } from "../http/site-origin";
 import type { RouteDeps } from "../route-deps";
-import { matchesAfterSignup, signUp } from "./signup.service";
+import { checkInvite, matchesAfterSignup, signUp } from "./signup.service";
 
-/** POST signup.php (docs/product.md §2 signup) and GET signup-matches.php (suggestions right after). */
+/** POST signup.php (docs/product.md §2 signup), GET invite.php (an invite-only site's code) and GET signup-matches.php. */
 export function signupRoutes({ db, env, mailer }: RouteDeps): ContractRoutes {
   const routes = contractRoutes();
   const { register } = routes;
@@ -36,6 +36,14 @@ export function signupRoutes({ db, env, mailer }: RouteDeps): ContractRoutes {
       return { user: await userView(db, site, user) };
     },
   );
+
+  // Each check is a guess at a code: limited per visitor address as signups are, with a count of its own.
+  const inviteRateLimit = perAddressLimit(
+    HOUR,
+    env.SIGNUPS_PER_HOUR,
+    "Too many invite codes tried from this address, please try again later",
+  );
+  register("get", "/api/invite.php", inviteRateLimit, ({ site, query }) => checkInvite(db, site, query.code));
 
   register("get", "/api/signup-matches.php", async ({ site, member }) => ({
     profiles: await matchesAfterSignup(db, site, member),

@@ -29,6 +29,20 @@ export function signupRefusal(
   return "closed";
 }
 
+const inviteInvalid = () =>
+  new ApiError(403, "invite_invalid", "This invite code is not valid", {
+    fields: { invite_code: "signup.inviteInvalid" },
+  });
+
+/**
+ * GET invite.php: whether a code is an unused invite of this site, so that the invite-only screen shows the form only
+ * for a code the signup will take (docs/product.md §2.12). Signing up checks it again, in its transaction.
+ */
+export async function checkInvite(db: Db, site: SiteRow, code: string) {
+  if (!(await repo.findUnusedInvite(db, site.id, code))) throw inviteInvalid();
+  return { ok: true as const };
+}
+
 const invalid = (field: string, message: string) =>
   new ApiError(400, "validation_failed", "The request is not valid", { fields: { [field]: message } });
 
@@ -65,11 +79,6 @@ export async function signUp(
     new ApiError(409, "email_taken", "This email address already owns an account on this website.", {
       fields: { email: "signup.emailTaken" },
     });
-  const inviteInvalid = () =>
-    new ApiError(403, "invite_invalid", "This invite code is not valid", {
-      fields: { invite_code: "signup.inviteInvalid" },
-    });
-
   // Whether the address is taken is said (the spec's text), but only so often (email-lookups.ts).
   await countSignupLookup(db, { ...visitor, siteId: site.id, email: request.email });
   return db.transaction().execute(async (trx) => {

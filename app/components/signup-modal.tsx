@@ -1,6 +1,5 @@
 import { createContext, lazy, Suspense, useContext, useEffect, useRef, useState } from "react";
 import { Link, type LinkProps, useFetcher } from "react-router";
-import { keyOf } from "~/i18n/keys";
 import { useTranslation } from "~/i18n/translator";
 import type { SignupChoices, SignupFormState } from "./signup-steps-form";
 
@@ -8,6 +7,9 @@ import type { SignupChoices, SignupFormState } from "./signup-steps-form";
 const SignupStepsForm = lazy(() =>
   import("./signup-steps-form").then((module) => ({ default: module.SignupStepsForm })),
 );
+
+// Why this visitor may not sign up here (the invite screen on an invite-only site), from the same module.
+const SignupRefusal = lazy(() => import("./signup-steps-form").then((module) => ({ default: module.SignupRefusal })));
 
 const SignupModalContext = createContext<(() => void) | null>(null);
 
@@ -81,9 +83,9 @@ export function SignupModalProvider({ children }: { children: React.ReactNode })
             {!choices.data ? (
               <p className="text-body-secondary">{t("signup.loading")}</p>
             ) : choices.data.refusal ? (
-              <div className="alert alert-warning" role="alert">
-                {t(keyOf(choices.data.refusal))}
-              </div>
+              <Suspense fallback={<p className="text-body-secondary">{t("signup.loading")}</p>}>
+                <SignupRefusal refusal={choices.data.refusal} action="/signup" code={null} />
+              </Suspense>
             ) : (
               <Suspense fallback={<p className="text-body-secondary">{t("signup.loading")}</p>}>
                 <SignupStepsForm

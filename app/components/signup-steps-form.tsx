@@ -1,5 +1,6 @@
 import { getFormProps, getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import type { getZodConstraint } from "@conform-to/zod/v4";
+import { lazy, Suspense } from "react";
 import { Form, Link } from "react-router";
 import { keyOf } from "~/i18n/keys";
 import { Trans } from "~/i18n/trans";
@@ -7,6 +8,9 @@ import { useTranslation } from "~/i18n/translator";
 import { carriedFields, lastSignupStep, type SignupValues } from "~/services/signup-fields";
 import { CheckboxField, FieldError, FormError, InputField, RadioGroup, useForm } from "./form-kit";
 import { SubmitButton } from "./submit-button";
+
+// Only invite-only sites show it, so only there does its code load (the server renders it in the page all the same).
+const InviteCodeForm = lazy(() => import("./invite-code-form"));
 
 export interface SignupFormState {
   step: number;
@@ -35,17 +39,28 @@ export function SignupPanel({
   choices: SignupChoices;
   action: string;
 }) {
-  const { t } = useTranslation();
-  if (refusal) {
-    return (
-      <div className="alert alert-warning" role="alert">
-        {t(keyOf(refusal))}
-      </div>
-    );
-  }
+  if (refusal) return <SignupRefusal refusal={refusal} action={action} code={choices.inviteCode} />;
+  // Each step posts to the page with its invite code, so that the page after the post still lets this visitor in.
+  const invite = choices.inviteCode;
+  const stepAction = invite ? `${action}?invite=${encodeURIComponent(invite)}` : action;
   return (
     <div className="card card-body shadow-sm">
-      <SignupStepsForm state={state ?? { step: 0, values: {} }} choices={choices} action={action} />
+      <SignupStepsForm state={state ?? { step: 0, values: {} }} choices={choices} action={stepAction} />
+    </div>
+  );
+}
+
+/** Why this visitor may not sign up here: on an invite-only site, the invite screen that takes a code. */
+export function SignupRefusal({ refusal, action, code }: { refusal: string; action: string; code: string | null }) {
+  const { t } = useTranslation();
+  // signup.inviteOnly and signup.inviteInvalid: an invite-only site's refusals, which its invite screen answers.
+  return refusal.startsWith("signup.invite") ? (
+    <Suspense>
+      <InviteCodeForm refusal={refusal} action={action} code={code} />
+    </Suspense>
+  ) : (
+    <div className="alert alert-warning" role="alert">
+      {t(keyOf(refusal))}
     </div>
   );
 }

@@ -100,7 +100,8 @@ function NavItem(props: {
         <span className="visually-hidden d-lg-none">{props.label}</span>
         {props.count ? (
           <span className={`badge rounded-pill ${props.badgeClass ?? "bg-danger"} nav-badge`}>
-            {badgeCount(props.count, formatNumber)}
+            {/* The digit for the eye, the words for a screen reader: the link is named "Messages 1 unread message". */}
+            <span aria-hidden="true">{badgeCount(props.count, formatNumber)}</span>
             <span className="visually-hidden"> {props.countLabel}</span>
           </span>
         ) : null}
@@ -124,7 +125,7 @@ function CreditsItem({ credits }: { credits: number }) {
         <span className="visually-hidden d-lg-none">{t("nav.credits")}</span>
         {tone && (
           <span className={`badge rounded-pill bg-${tone} nav-badge`}>
-            {formatNumber(credits)}
+            <span aria-hidden="true">{formatNumber(credits)}</span>
             <span className="visually-hidden"> {t("nav.creditsLeft", { count: credits })}</span>
           </span>
         )}

@@ -25,7 +25,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const before = Number(url.searchParams.get("before")) || undefined;
   // The conversation first: reading it marks it read, so the list and the badge after it count it so.
   const page = id === null ? null : await loadConversation(call, id, before).catch(notFound);
-  const [chats, prices, gifts] = await Promise.all([loadChats(call), chatPrices(call, member), loadGifts(call)]);
+  const [chats, prices, gifts] = await Promise.all([
+    loadChats(call),
+    chatPrices(call, member),
+    loadGifts(call, member),
+  ]);
   const t = getI18n(context).t;
   const conversation: ConversationData | null = page && {
     id: page.conversation.id,
@@ -41,7 +45,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     unreadMessages: chats.total_unread_messages,
     conversation,
     prices,
-    gifts: gifts.gifts,
+    gifts,
     credits: member.credits,
     confirmDelete: url.searchParams.get("confirm") === "delete",
     // One key per rendered form: a retried or double-clicked send is one message (docs/architecture.md "Chat").
@@ -90,6 +94,14 @@ export default function Chats({ loaderData }: Route.ComponentProps) {
           </h1>
         )}
         <ChatList chats={chats} activeId={conversation?.id ?? undefined} cdnPrefix={cdnPrefix} />
+        {/* Phones without JavaScript get no live list: this reloads it (an open conversation has its own). */}
+        {!conversation && (
+          <p className="text-center small mt-3 mb-0">
+            <Link to="/chats" reloadDocument>
+              {t("chat.refresh")}
+            </Link>
+          </p>
+        )}
       </aside>
       {conversation &&
         (loaderData.confirmDelete && conversation.id !== null ? (

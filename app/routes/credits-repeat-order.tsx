@@ -1,5 +1,6 @@
 import { data, Form, Link, redirect, redirectDocument, useActionData } from "react-router";
 import { z } from "zod";
+import { useDates } from "~/hooks/use-dates";
 import { useTranslation } from "~/i18n/translator";
 import { ApiCallError, callApi } from "~/services/api.server";
 import { requireMember } from "~/services/auth.server";
@@ -55,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function RepeatOrder({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useTranslation();
   const failed = useActionData<typeof action>();
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: "medium" });
+  const dates = useDates();
   const { orders, discount } = loaderData;
   return (
     <main id="main" className="flex-grow-1 container-lg py-4">
@@ -86,7 +87,7 @@ export default function RepeatOrder({ loaderData }: Route.ComponentProps) {
                     {formatMoney(locale, price)} · {methodLabel(t, method)}
                   </p>
                   <p className="small text-body-secondary">
-                    {t("repeatOrder.last", { date: date.format(new Date(last_paid_at)) })}
+                    {t("repeatOrder.last", { date: dates.format("day", last_paid_at) })}
                   </p>
                   {failed?.bundle === bundle.id && failed.method === method && (
                     <p className="alert alert-danger py-2" role="alert">

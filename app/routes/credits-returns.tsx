@@ -1,5 +1,6 @@
 import { data, Form, Link, useActionData } from "react-router";
 import { z } from "zod";
+import { useDates } from "~/hooks/use-dates";
 import { useTranslation } from "~/i18n/translator";
 import { ApiCallError, callApi } from "~/services/api.server";
 import { requireMember } from "~/services/auth.server";
@@ -58,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Returns({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useTranslation();
   const failed = useActionData<typeof action>();
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: "medium" });
+  const dates = useDates();
   const { returnable, refunds } = loaderData;
   return (
     <main id="main" className="flex-grow-1 container-lg py-4">
@@ -76,14 +77,12 @@ export default function Returns({ loaderData }: Route.ComponentProps) {
                 <h2 className="h5 card-title">
                   {t("returns.purchase", {
                     count: payment.credits,
-                    date: date.format(new Date(payment.paid_at ?? payment.created_at)),
+                    date: dates.format("day", payment.paid_at ?? payment.created_at),
                   })}
                 </h2>
                 <p className="mb-1">{t("returns.paid", { amount: formatMoney(locale, payment.price) })}</p>
                 <p className="mb-1">{t("returns.unused", { count: unused_credits })}</p>
-                <p className="small text-body-secondary">
-                  {t("returns.until", { date: date.format(new Date(until)) })}
-                </p>
+                <p className="small text-body-secondary">{t("returns.until", { date: dates.format("day", until) })}</p>
                 {failed?.payment === payment.id && (
                   <p className="alert alert-danger py-2" role="alert">
                     {t(failed.message)}
@@ -114,7 +113,7 @@ export default function Returns({ loaderData }: Route.ComponentProps) {
             <tbody>
               {refunds.map((refund) => (
                 <tr key={refund.id}>
-                  <td>{date.format(new Date(refund.created_at))}</td>
+                  <td>{dates.format("day", refund.created_at)}</td>
                   <td>{t("credits.amount", { count: refund.credits })}</td>
                   <td>{formatMoney(locale, refund.amount)}</td>
                   <td>{t(`returns.states.${refund.status}`)}</td>

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { CreditPrices } from "~/components/credit-prices";
 import { PremiumPackage } from "~/components/premium-package";
+import { useDates } from "~/hooks/use-dates";
 import { useTranslation } from "~/i18n/translator";
 import { useRootData } from "~/root";
 import { callApi } from "~/services/api.server";
@@ -29,6 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function Credits({ loaderData }: Route.ComponentProps) {
   const { t, locale, formatNumber } = useTranslation();
+  const dates = useDates();
   const { bundles, discount, prices, credits, paid_user, code } = loaderData;
   const withCode = code?.percentage ? `?${new URLSearchParams({ code: code.code })}` : "";
   const premiumVariant = useRootData()?.site.premiumVariant ?? "p0";
@@ -57,9 +59,7 @@ export default function Credits({ loaderData }: Route.ComponentProps) {
             <>
               {" "}
               {t("credits.discountUntil", {
-                time: new Intl.DateTimeFormat(locale, { timeStyle: "short", dateStyle: "medium" }).format(
-                  new Date(discount.expires),
-                ),
+                time: dates.format("moment", discount.expires),
               })}
             </>
           )}

@@ -4,6 +4,7 @@ import { data, Form, Link, redirect, useActionData } from "react-router";
 import { z } from "zod";
 import { CheckboxField, FormError, InputField, useForm } from "~/components/form-kit";
 import { SubmitButton } from "~/components/submit-button";
+import { useDates } from "~/hooks/use-dates";
 import { useTranslation } from "~/i18n/translator";
 import { useRootData } from "~/root";
 import { ApiCallError, callApi } from "~/services/api.server";
@@ -150,6 +151,7 @@ type PageData = Route.ComponentProps["loaderData"];
 
 function DetailsStep({ page: { bundle, key, constraint } }: { page: PageData }) {
   const { t, locale } = useTranslation();
+  const dates = useDates();
   const root = useRootData();
   const actionData = useActionData<typeof action>();
   const [form, fields] = useForm<Record<string, string>>({
@@ -170,7 +172,7 @@ function DetailsStep({ page: { bundle, key, constraint } }: { page: PageData }) 
             limit
               ? {
                   limit: formatMoney(locale, limit.limit),
-                  date: new Intl.DateTimeFormat(locale, { dateStyle: "long" }).format(new Date(limit.resets_at)),
+                  date: dates.format("longDay", limit.resets_at),
                 }
               : undefined
           }

@@ -28,7 +28,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const [shown, prices, gifts] = await Promise.all([
     loadProfile(call, String(id)),
     chatPrices(call, member),
-    loadGifts(call),
+    loadGifts(call, member),
   ]);
   const profile = profileCardSchema.parse(shown);
   const t = getI18n(context).t;
@@ -36,7 +36,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return {
     profile,
     prices,
-    gifts: gifts.gifts,
+    gifts,
     credits: member.credits,
     keys: { text: crypto.randomUUID(), gift: crypto.randomUUID(), photo: crypto.randomUUID() },
     // The icebreaker line the member chose, written into the text field.

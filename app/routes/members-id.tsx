@@ -21,6 +21,7 @@ import { fieldValueKey } from "~/services/profile-fields";
 import { pageMeta } from "~/services/seo";
 import { getRegions } from "~/services/settings.server";
 import { blockResponseSchema, likeResponseSchema } from "../../contract/members";
+import { okResponseSchema } from "../../contract/user";
 import type { Route } from "./+types/members-id";
 
 export const handle: RouteHandle = { hydrate: true };
@@ -40,13 +41,18 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     country,
     region,
     member: member && { paid: member.paid_user },
+    // The confirm step of "Delete conversations with {name}" (docs/product.md §2.19), from this page's and the chat's menu.
+    confirmDeleteChats: Boolean(member) && new URL(request.url).searchParams.get("confirm") === "delete-chats",
     title: `${profile.name}, ${profile.age}`,
     photoAlt: getI18n(context).t("profile.photoOf", { name: profile.name }),
     back: new URL(request.url).pathname,
   };
 }
 
-/** Like, unlike, block, unblock: forms without JavaScript, fetchers with it. A new match is announced. */
+/**
+ * Like, unlike, block, unblock: forms without JavaScript, fetchers with it. A new match is announced. Deleting the
+ * conversations with this member leads to the chat list.
+ */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const call = { request, context };
   await requireMember(call);
@@ -73,6 +79,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     });
     const message = intent === "block" ? "profile.blockedFlash" : "profile.unblockedFlash";
     return redirectWithFlash(request, back, { message, values: { name: String(form.get("name") ?? "") } });
+  }
+  if (intent === "delete-chats") {
+    await callApi(call, "/chat.php", { method: "DELETE", body: { profile: id }, schema: okResponseSchema });
+    const values = { name: String(form.get("name") ?? "") };
+    return redirectWithFlash(request, "/chats", { message: "chat.deletedAllWith", values, tone: "info" });
   }
   throw data(null, { status: 400 });
 }
@@ -115,6 +126,7 @@ export default function MemberProfile({ loaderData }: Route.ComponentProps) {
             <p className="badge text-bg-success fs-6">{t("profile.likesYou", { name: profile.name })}</p>
           )}
 
+          {loaderData.confirmDeleteChats && <DeleteChatsConfirm id={profile.id} name={profile.name} />}
           {member ? (
             <div className="d-flex flex-wrap gap-2 mb-4">
               <likeFetcher.Form method="post">
@@ -144,6 +156,9 @@ export default function MemberProfile({ loaderData }: Route.ComponentProps) {
                 rel="nofollow"
               >
                 {t("report.profile")}
+              </Link>
+              <Link to="?confirm=delete-chats" className="btn btn-link text-danger" rel="nofollow">
+                {t("chat.deleteAllWith", { name: profile.name })}
               </Link>
             </div>
           ) : (
@@ -223,6 +238,27 @@ export default function MemberProfile({ loaderData }: Route.ComponentProps) {
         />
       )}
     </main>
+  );
+}
+
+/** The confirm step of deleting every conversation with this member: a plain form, with or without JavaScript. */
+function DeleteChatsConfirm({ id, name }: { id: number; name: string }) {
+  const { t } = useTranslation();
+  return (
+    <section className="alert alert-warning" aria-labelledby="delete-chats-title">
+      <h2 id="delete-chats-title" className="h5">
+        {t("chat.deleteAllConfirmTitle", { name })}
+      </h2>
+      <p>{t("chat.deleteConfirm", { name })}</p>
+      <Form method="post" className="d-flex flex-wrap gap-2">
+        <input type="hidden" name="intent" value="delete-chats" />
+        <input type="hidden" name="name" value={name} />
+        <SubmitButton className="btn btn-danger">{t("chat.deleteAllWith", { name })}</SubmitButton>
+        <Link to={`/members/${id}`} className="btn btn-light border">
+          {t("chat.keep")}
+        </Link>
+      </Form>
+    </section>
   );
 }
 

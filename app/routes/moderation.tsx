@@ -6,6 +6,7 @@ import { keyOf } from "~/i18n/keys";
 import { useTranslation } from "~/i18n/translator";
 import { requireMember } from "~/services/auth.server";
 import { countryNamer } from "~/services/countries";
+import { dateLocale, formatDate } from "~/services/dates";
 import { getI18n, localeOf } from "~/services/i18n.server";
 import { decidePhoto, loadPendingPhotos } from "~/services/photos.server";
 import { decide, loadReportQueue } from "~/services/reports.server";
@@ -25,21 +26,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [{ photos }, { reports, appeals }] = await Promise.all([loadPendingPhotos(call), loadReportQueue(call)]);
   const locale = localeOf(context);
   const country = countryNamer(locale);
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" });
+  const moment = (iso: string) => formatDate(dateLocale(locale, member.profile.country), "moment", iso);
   return {
     photos: photos.map((photo) => ({
       id: photo.id,
       member: { ...photo.member, country: country(photo.member.country) },
-      uploaded: date.format(new Date(photo.created_at)),
+      uploaded: moment(photo.created_at),
     })),
     reports: reports.map((r) => ({
       ...r,
-      opened: date.format(new Date(r.opened_at)),
+      opened: moment(r.opened_at),
       member: r.member && { ...r.member, country: country(r.member.country) },
     })),
     appeals: appeals.map((a) => ({
       ...a,
-      appealed: date.format(new Date(a.appealed_at)),
+      appealed: moment(a.appealed_at),
       member: a.member && { ...a.member, country: country(a.member.country) },
     })),
     title: getI18n(context).t("moderation.title"),
@@ -92,7 +93,14 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
                     <p className="small text-body-secondary">{t("moderation.uploaded", { date: photo.uploaded })}</p>
                     <Form method="post" className="mb-2">
                       <input type="hidden" name="id" value={photo.id} />
-                      <SubmitButton name="decision" value="approve" className="btn btn-success">
+                      {/* Named with the member's line ("Approve Anna, 34, Ireland"): one name per photo on the page. */}
+                      <SubmitButton
+                        name="decision"
+                        value="approve"
+                        className="btn btn-success"
+                        id={`approve-${photo.id}`}
+                        aria-labelledby={`approve-${photo.id} photo-${photo.id}-member`}
+                      >
                         {t("moderation.approve")}
                       </SubmitButton>
                     </Form>
@@ -121,7 +129,13 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
                           {t(keyOf(error))}
                         </div>
                       )}
-                      <SubmitButton name="decision" value="reject" className="btn btn-outline-danger">
+                      <SubmitButton
+                        name="decision"
+                        value="reject"
+                        className="btn btn-outline-danger"
+                        id={`reject-${photo.id}`}
+                        aria-labelledby={`reject-${photo.id} photo-${photo.id}-member`}
+                      >
                         {t("moderation.reject")}
                       </SubmitButton>
                     </Form>

@@ -1,5 +1,6 @@
 import { data, Link } from "react-router";
 import { PageLinks } from "~/components/page-links";
+import { useDates } from "~/hooks/use-dates";
 import { useTranslation } from "~/i18n/translator";
 import { useRootData } from "~/root";
 import { callApi } from "~/services/api.server";
@@ -34,16 +35,19 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 function useEntryText() {
-  const { t, locale } = useTranslation();
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" });
+  const { t } = useTranslation();
+  const dates = useDates();
   return {
-    date: (iso: string) => date.format(new Date(iso)),
+    date: (iso: string) => dates.format("moment", iso),
     kind: (entry: LedgerEntry) =>
       entry.refused
         ? t("transactions.refused", { kind: t(`transactions.kinds.${entry.kind}`) })
         : t(`transactions.kinds.${entry.kind}`),
+    // A refused spend moved nothing: said in words, so that nobody (nor a screen reader) reads it as a charge.
     delta: (entry: LedgerEntry) =>
-      `${entry.delta > 0 ? "+" : "−"}${t("credits.amount", { count: Math.abs(entry.delta) })}`,
+      entry.refused
+        ? t("transactions.notCharged")
+        : `${entry.delta > 0 ? "+" : "−"}${t("credits.amount", { count: Math.abs(entry.delta) })}`,
   };
 }
 
@@ -95,7 +99,7 @@ function TransactionList({
                     text.kind(entry)
                   )}
                 </td>
-                <td className="text-end">{entry.refused ? <del>{text.delta(entry)}</del> : text.delta(entry)}</td>
+                <td className="text-end">{text.delta(entry)}</td>
                 <td className="text-end d-none d-sm-table-cell">{entry.balance_after}</td>
               </tr>
             ))}

@@ -9,7 +9,7 @@ import {
 import { giftIds } from "../../contract/gifts";
 import { okResponseSchema, type User } from "../../contract/user";
 import { ApiCallError, type CallContext, callApi } from "./api.server";
-import type { ChatPrices, SendRefusal } from "./chat";
+import type { ChatGift, ChatPrices, SendRefusal } from "./chat";
 import { redirectWithFlash } from "./flash.server";
 import { getSettings } from "./settings.server";
 
@@ -27,25 +27,37 @@ export function loadConversation(call: CallContext, conversation: number, before
   });
 }
 
-export const loadGifts = (call: CallContext) => callApi(call, "/gifts.php", { schema: giftsResponseSchema });
+/** The gift catalogue, each gift priced in credits and money like every paid action (docs/product.md §1.4). */
+export async function loadGifts(call: CallContext, member: User): Promise<ChatGift[]> {
+  const [{ gifts }, money] = await Promise.all([
+    callApi(call, "/gifts.php", { schema: giftsResponseSchema }),
+    moneyOfCredits(call, member),
+  ]);
+  return gifts.map((gift) => ({ id: gift.id, credits: gift.credits, money: money(gift.credits) }));
+}
 
 /**
  * What a message, a photo and a gift cost the member: credits, and money at the site's minimum message cost of the
  * member's country (docs/product.md §1.4: every paid action shows both).
  */
 export async function chatPrices(call: CallContext, member: User): Promise<ChatPrices> {
-  const settings = await getSettings(call);
-  const cost = settings.minimum_message_costs[member.profile.country] ?? null;
-  const money = (credits: number) =>
-    cost
-      ? { cents: Math.ceil((cost.costs * 100 * credits) / settings.message_credits), currency: cost.currency }
-      : null;
+  const [settings, money] = await Promise.all([getSettings(call), moneyOfCredits(call, member)]);
   return {
     message: { credits: settings.message_credits, money: money(settings.message_credits) },
     photo: { credits: settings.photo_credits, money: money(settings.photo_credits) },
     gift: { credits: settings.gift_credits, money: money(settings.gift_credits) },
     maxLength: settings.message_length,
   };
+}
+
+/** Credits in the member's money: in proportion to the minimum message cost of their country, if it has one. */
+async function moneyOfCredits(call: CallContext, member: User) {
+  const settings = await getSettings(call);
+  const cost = settings.minimum_message_costs[member.profile.country] ?? null;
+  return (credits: number) =>
+    cost
+      ? { cents: Math.ceil((cost.costs * 100 * credits) / settings.message_credits), currency: cost.currency }
+      : null;
 }
 
 const key = z.string().regex(/^[\w-]{8,100}$/);

@@ -1,9 +1,14 @@
+import type { GiftId } from "../../contract/gifts";
 import type { Money } from "../../contract/payments";
 
 /** What a paid chat action costs the member: credits, and money where their country has a price (docs/product.md §1.4). */
 export interface ChatPrice {
   credits: number;
   money: Money | null;
+}
+/** A gift of the catalogue with its price. */
+export interface ChatGift extends ChatPrice {
+  id: GiftId;
 }
 export interface ChatPrices {
   message: ChatPrice;

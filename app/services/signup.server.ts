@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import type { SignupChoices } from "~/components/signup-steps-form";
 import { signupResponseSchema } from "../../contract/signup";
+import { okResponseSchema } from "../../contract/user";
 import { ApiCallError, type CallContext, callApi } from "./api.server";
 import { apiFormErrors } from "./api-form-errors.server";
 import { trackingOf } from "./cookies.server";
@@ -93,8 +94,21 @@ export async function signupRefusal(call: CallContext, inviteCode: string | null
     const tracking = await trackingOf(call.request);
     return tracking?.network || tracking?.ref ? null : "signup.onlyWithTrafficSource";
   }
-  if (settings.signups === "invite") return inviteCode ? null : "signup.inviteOnly";
+  if (settings.signups === "invite") return inviteCode ? inviteRefusal(call, inviteCode) : "signup.inviteOnly";
   return "signup.closed";
+}
+
+/** Whether an invite-only site takes this code: the form shows only for one the signup will take. */
+async function inviteRefusal(call: CallContext, code: string): Promise<string | null> {
+  if (code.trim() === "" || code.length > 40) return "signup.inviteInvalid";
+  try {
+    await callApi(call, "/invite.php", { query: { code }, schema: okResponseSchema });
+    return null;
+  } catch (error) {
+    if (error instanceof ApiCallError && error.code === "invite_invalid") return "signup.inviteInvalid";
+    if (error instanceof ApiCallError && error.code === "rate_limited") return "signup.rateLimited";
+    throw error;
+  }
 }
 
 /** What the signup form offers: the site's countries by name in the member's language, their regions, the age. */

@@ -161,6 +161,30 @@ test("blocked pairs cannot write; nobody reads or deletes a conversation that is
   expect((await chatsOf(anna.cookie)).chats).toEqual([]);
 });
 
+test("deleting by profile removes all conversations with that member from one list, and no one else's", async () => {
+  const anna = await member(100);
+  const ben = await member(100);
+  const carl = await member(100);
+  await send(anna.cookie, { to: ben.id, text: "Hi Ben" });
+  await send(ben.cookie, { to: anna.id, text: "Hi Anna" });
+  await send(anna.cookie, { to: carl.id, text: "Hi Carl" });
+  const remove = (cookie: string, body: Record<string, unknown>) =>
+    api.call("/api/chat.php", { method: "DELETE", domain, cookie, body });
+
+  const removed = await remove(anna.cookie, { profile: ben.id });
+  expect(removed.status).toBe(200);
+  expect(removed.body).toEqual({ ok: true });
+  expect((await chatsOf(anna.cookie)).chats.map((c) => c.profile.id)).toEqual([carl.id]);
+  expect((await chatsOf(ben.cookie)).chats.map((c) => c.profile.id)).toEqual([anna.id]);
+  // Nothing left to remove is no error; a member with whom there is no conversation neither.
+  expect((await remove(anna.cookie, { profile: ben.id })).status).toBe(200);
+  expect((await remove(carl.cookie, { profile: ben.id })).status).toBe(200);
+  expect((await chatsOf(ben.cookie)).chats).toHaveLength(1);
+  // One of the two, never both or neither.
+  expect((await remove(anna.cookie, {})).status).toBe(400);
+  expect((await remove(anna.cookie, { profile: carl.id, conversation: 1 })).status).toBe(400);
+});
+
 test("deleting a conversation empties it for one member only; a new message brings it back", async () => {
   const anna = await member(100);
   const ben = await member(100);

@@ -215,6 +215,36 @@ test("invite-only sites need an unused invite code, used once", async () => {
   expect((await signup({ invite_code: "WELCOME-ABC" }, site.domain)).body.error).toBe("invite_invalid");
 });
 
+test("invite.php says whether a code is an unused invite of this site, for the invite-only screen", async () => {
+  const site = await createSite(api.db);
+  const other = await createSite(api.db);
+  await api.db.updateTable("sites").set({ signups: "invite" }).where("id", "in", [site.id, other.id]).execute();
+  const at = new Date().toISOString();
+  await api.db
+    .insertInto("invites")
+    .values([
+      { code: "OPEN-SESAME", site_id: site.id, created_at: at },
+      { code: "OTHER-SITE", site_id: other.id, created_at: at },
+    ])
+    .execute();
+  const { clearSiteCache } = await import("../../api/settings/settings.service");
+  clearSiteCache();
+  const check = (code: string) => api.call(`/api/invite.php?code=${encodeURIComponent(code)}`, { domain: site.domain });
+  expect((await check("OPEN-SESAME")).body).toEqual({ ok: true });
+  for (const code of ["NOPE", "OTHER-SITE"]) {
+    const refused = await check(code);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({
+      error: "invite_invalid",
+      data: { fields: { invite_code: "signup.inviteInvalid" } },
+    });
+  }
+  expect((await api.call("/api/invite.php", { domain: site.domain })).status).toBe(400);
+  // Once used by a signup, the code opens nothing more.
+  expect((await signup({ invite_code: "OPEN-SESAME" }, site.domain)).status).toBe(201);
+  expect((await check("OPEN-SESAME")).status).toBe(403);
+});
+
 test("signup matches suggest visible members of the sought gender, never hidden ones", async () => {
   const { headers } = await signup({ email: "matches@example.com", country: "GB", gender: "female", seeking: "male" });
   const cookie = cookieFrom(headers);

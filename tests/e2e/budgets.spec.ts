@@ -6,8 +6,10 @@ import { demo, entryWarningAlreadyConfirmed, expect, hydrated, logIn, strings, t
 // Byte budgets per page (docs in README "Speed"): deterministic, so they belong in the tests; timing does not.
 const kB = 1024;
 // 131 kB: every page's meta, which also runs in the browser on client navigations, names its share card (Open Graph,
-// docs/product.md §2.21), about 0.2 kB that the signup page had no room for at 130.
-const jsBudget = 131 * kB;
+// docs/product.md §2.21), about 0.2 kB that the signup page had no room for at 130. 131.25 kB: the invite-only
+// screen (docs/product.md §2.12, a lazy module that only invite-only sites load) still costs the signup form its
+// import and the invite code each step posts with, about 0.15 kB.
+const jsBudget = 131.25 * kB;
 // A member's pages also carry what their device does for them: the service worker's registration, push and its
 // state, the loading bar, the installed app's back button (docs/product.md §4.17), about 3 kB more.
 const memberJsBudget = 133 * kB;

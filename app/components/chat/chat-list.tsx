@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { Link, useFetcher, useRevalidator } from "react-router";
 import type { z } from "zod";
 import { FictionalMarker } from "~/components/fictional-marker";
+import { useDates } from "~/hooks/use-dates";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useTranslation } from "~/i18n/translator";
 import { badgeCount } from "~/services/site-info";
@@ -45,7 +46,8 @@ export function ChatList({ chats, activeId, cdnPrefix }: { chats: Chat[]; active
  * leads to a confirm step.
  */
 function ChatListItem({ chat, active, cdnPrefix }: { chat: Chat; active: boolean; cdnPrefix: string }) {
-  const { t, locale, formatNumber } = useTranslation();
+  const { t, formatNumber } = useTranslation();
+  const dates = useDates();
   const remover = useFetcher<{ error?: string }>();
   const revalidator = useRevalidator();
   const hydrated = useHydrated();
@@ -78,7 +80,7 @@ function ChatListItem({ chat, active, cdnPrefix }: { chat: Chat; active: boolean
             {profile.fictional && <FictionalMarker />}
           </span>
           <time className="small text-body-secondary flex-shrink-0" dateTime={last.created_at}>
-            {shortTime(locale, last.created_at)}
+            {dates.listTime(last.created_at)}
           </time>
         </span>
         <span className="d-flex justify-content-between gap-2">
@@ -88,7 +90,7 @@ function ChatListItem({ chat, active, cdnPrefix }: { chat: Chat; active: boolean
           </span>
           {unread > 0 && (
             <span className="badge rounded-pill bg-unread flex-shrink-0">
-              {badgeCount(unread, formatNumber)}
+              <span aria-hidden="true">{badgeCount(unread, formatNumber)}</span>
               <span className="visually-hidden"> {t("nav.unreadCount", { count: unread })}</span>
             </span>
           )}
@@ -113,11 +115,4 @@ function ChatListItem({ chat, active, cdnPrefix }: { chat: Chat; active: boolean
       )}
     </li>
   );
-}
-
-/** Today: the time; earlier: the date, both as the member's language writes them. */
-function shortTime(locale: string, iso: string) {
-  const date = new Date(iso);
-  const today = new Date().toDateString() === date.toDateString();
-  return new Intl.DateTimeFormat(locale, today ? { timeStyle: "short" } : { dateStyle: "short" }).format(date);
 }

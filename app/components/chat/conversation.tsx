@@ -3,14 +3,14 @@ import { FictionalMarker } from "~/components/fictional-marker";
 import { Icon } from "~/components/icons";
 import { SubmitButton } from "~/components/submit-button";
 import { useChatLive, useTypingSignal } from "~/hooks/use-chat-live";
+import { useDates } from "~/hooks/use-dates";
 import type { CommonKey } from "~/i18n/keys";
 import { keyOf } from "~/i18n/keys";
 import { useTranslation } from "~/i18n/translator";
-import type { ChatPrices, SendRefusal } from "~/services/chat";
+import type { ChatGift, ChatPrice, ChatPrices, SendRefusal } from "~/services/chat";
 import { formatMoney } from "~/services/money";
-import { badgeCount, creditsBadgeTone } from "~/services/site-info";
+import { creditsBadgeTone } from "~/services/site-info";
 import type { Message } from "../../../contract/chat";
-import type { GiftId } from "../../../contract/gifts";
 import { giftImage } from "../../../contract/gifts";
 import type { ProfileCard } from "../../../contract/members";
 import { ChatIcon } from "./chat-icons";
@@ -38,17 +38,17 @@ export function Conversation(props: {
   cdnPrefix: string;
   credits: number;
   prices: ChatPrices;
-  gifts: { id: GiftId; credits: number }[];
+  gifts: ChatGift[];
   keys: { text: string; gift: string; photo: string };
   refusal?: SendRefusal | null;
 }) {
   const { conversation } = props;
-  const { t, locale } = useTranslation();
+  const { t } = useTranslation();
+  const dates = useDates();
   const location = useLocation();
   const newestId = conversation.messages.at(-1)?.id ?? 0;
   const live = useChatLive({ conversation: conversation.id, newestId });
   const readUpTo = Math.max(conversation.otherReadUpTo, live.otherReadUpTo);
-  const time = new Intl.DateTimeFormat(locale, { dateStyle: "short", timeStyle: "short" });
   const giftsOpen = new URLSearchParams(location.search).has("gift");
   const { profile } = conversation;
   return (
@@ -84,7 +84,7 @@ export function Conversation(props: {
                   conversationId={conversation.id ?? 0}
                 />
                 <span className="d-block small">
-                  <time dateTime={message.created_at}>{time.format(new Date(message.created_at))}</time>
+                  <time dateTime={message.created_at}>{dates.format("moment", message.created_at)}</time>
                   {message.mine ? (
                     <>
                       {" · "}
@@ -156,13 +156,14 @@ function ChatTopBar({ conversation, cdnPrefix, credits, action }: Parameters<typ
         </Link>
         {profile.fictional && <FictionalMarker />}
       </h1>
-      {/* Icons, so that the name has the room (docs/product.md §2.19); their words are their names. */}
+      {/* Icons, so that the name has the room (docs/product.md §2.19); their words are their names. A balance is
+          money: never capped at 99+ as counts are. */}
       <Link
         to="/credits"
         className={`badge rounded-pill text-decoration-none flex-shrink-0 ${creditsBadgeClass[tone ?? "none"]}`}
-        aria-label={t("chat.creditsLeft", { count: credits, formatted: badgeCount(credits, formatNumber) })}
+        aria-label={t("chat.creditsLeft", { count: credits, formatted: formatNumber(credits) })}
       >
-        <Icon name="coins" size="1.2em" className="icon-inline" /> {badgeCount(credits, formatNumber)}
+        <Icon name="coins" size="1.2em" className="icon-inline" /> {formatNumber(credits)}
       </Link>
       <details className="dropdown flex-shrink-0">
         <summary className="btn btn-sm btn-light border" aria-label={t("chat.info")}>
@@ -189,13 +190,18 @@ function ChatTopBar({ conversation, cdnPrefix, credits, action }: Parameters<typ
               </Link>
             </li>
           )}
+          <li>
+            <Link className="dropdown-item" to={`/members/${profile.id}?confirm=delete-chats`}>
+              {t("chat.deleteAllWith", { name: profile.name })}
+            </Link>
+          </li>
         </ul>
       </details>
     </header>
   );
 }
 
-function priceText(t: ReturnType<typeof useTranslation>["t"], locale: string, price: ChatPrices["message"]) {
+function priceText(t: ReturnType<typeof useTranslation>["t"], locale: string, price: ChatPrice) {
   return price.money
     ? t("chat.price", { count: price.credits, money: formatMoney(locale, price.money) })
     : t("chat.cost", { count: price.credits });
@@ -354,7 +360,7 @@ function SendFooter(props: Parameters<typeof Conversation>[0] & { giftsOpen: boo
                   <button type="submit" className="btn btn-light border d-flex flex-column align-items-center p-2">
                     <img src={giftImage(gift.id)} alt="" width={48} height={48} />
                     <span className="small">{t(`gifts.names.${gift.id}`)}</span>
-                    <span className="small text-body-secondary">{t("chat.cost", { count: gift.credits })}</span>
+                    <span className="small text-body-secondary">{priceText(t, locale, gift)}</span>
                   </button>
                 </Form>
               </li>
