@@ -5,6 +5,7 @@ import { deleteEndedSessions } from "../../api/accounts/accounts.service";
 import { deleteStaleLoginFailures } from "../../api/accounts/login-guard";
 import { localDiskStorage } from "../../api/adapters/storage";
 import { seedDemoIfWanted } from "../../api/db/seed/demo-wanted";
+import { DAY } from "../../contract/durations";
 import { createMember, createSite } from "./support/factories";
 import { cookieFrom, giveCredits, httpTest, mailedToken, startTestApi, type TestApi } from "./support/test-api";
 
@@ -565,6 +566,9 @@ test("a message's Idempotency-Key reused for another text or recipient is refuse
 
 test("a payment's Idempotency-Key reused for another bundle is refused 422, also at once", async () => {
   const buyer = await loggedIn();
+  // Signed up a day ago: no time bonus, whose code one open payment would hold (docs/product.md §3.8).
+  const dayAgo = new Date(Date.now() - DAY).toISOString();
+  await api.db.updateTable("users").set({ signup_date: dayAgo }).where("id", "=", buyer.id).execute();
   const { bundles } = (await api.call("/api/credits.php", { domain, cookie: buyer.cookie })).body as {
     bundles: { id: number }[];
   };
