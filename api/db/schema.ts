@@ -84,7 +84,7 @@ export interface UsersTable {
   credits: Generated<number>;
   paid_user: Generated<number>;
   /** "moderator" reaches the moderation area (granted by `npm run grant-moderator`). */
-  role: Generated<"member" | "moderator">;
+  role: Generated<"member" | "moderator" | "admin">;
   signup_date: string;
   language: string;
   notifications_disabled: Generated<string>; // JSON string[]
