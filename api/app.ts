@@ -15,6 +15,7 @@ import { isSandbox, paymentProviderFor } from "./adapters/payments/choose";
 import type { PaymentProvider } from "./adapters/payments/provider";
 import { type SmsSender, smsGateway, smsOutbox } from "./adapters/sms";
 import type { FileStorage } from "./adapters/storage";
+import { adminRoutes } from "./admin/admin.routes";
 import { chatRoutes } from "./chat/chat.routes";
 import type { Db } from "./db/database";
 import { apiDocsRoutes } from "./docs/api-docs.routes";
@@ -43,6 +44,7 @@ import { seoRoutes } from "./seo/seo.routes";
 import { settingsRoutes } from "./settings/settings.routes";
 import { siteForDomain } from "./settings/settings.service";
 import { signupRoutes } from "./signup/signup.routes";
+import { staffRoutes } from "./staff/staff.routes";
 
 export interface ApiDeps {
   db: Db;
@@ -111,6 +113,8 @@ export function apiRoutes(deps: ApiDeps): ContractRoutes[] {
     landersRoutes,
     offersRoutes,
     nicheLandersRoutes,
+    staffRoutes,
+    adminRoutes,
   ].map((routes) => routes(routeDeps));
 }
 

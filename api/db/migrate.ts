@@ -20,6 +20,7 @@ import * as m0017 from "./migrations/0017-lander-visits";
 import * as m0018 from "./migrations/0018-recently-active-index";
 import * as m0019 from "./migrations/0019-barred-accounts-indexes";
 import * as m0020 from "./migrations/0020-payments-fixes";
+import * as m0029 from "./migrations/0029-admin";
 
 // Listed by hand so that the build and tsx resolve them the same way; numbered, frozen once landed.
 const migrations: Record<string, Migration> = {
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   "0018-recently-active-index": m0018,
   "0019-barred-accounts-indexes": m0019,
   "0020-payments-fixes": m0020,
+  "0029-admin": m0029,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
