@@ -36,7 +36,7 @@ export async function replaceRecoveryCodes(db: DbOrTx, userId: number, hashes: s
 }
 
 /** Uses a recovery code once: true only for the one request that marked it used. */
-export async function useRecoveryCode(db: DbOrTx, userId: number, hash: string, now: string) {
+export async function spendRecoveryCode(db: DbOrTx, userId: number, hash: string, now: string) {
   const result = await db
     .updateTable("recovery_codes")
     .set({ used_at: now })

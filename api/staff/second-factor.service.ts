@@ -74,7 +74,7 @@ export async function giveSecondFactor(db: Db, member: SessionMember, code: stri
   if (!secret) throw new ApiError(403, "not_enrolled", "The second factor is not set up yet");
   const accepted = /^\d{6}$/.test(code)
     ? await acceptTotp(db, member, secret, code)
-    : await repo.useRecoveryCode(db, member.id, hashRecoveryCode(code), nowIso());
+    : await repo.spendRecoveryCode(db, member.id, hashRecoveryCode(code), nowIso());
   if (!accepted) throw codeInvalid();
   await repo.markSessionVerified(db, member.session_id, nowIso());
   return { ok: true as const };
