@@ -1,7 +1,22 @@
 import type { DbOrTx } from "../db/database";
 
-export function setPendingSecret(db: DbOrTx, userId: number, secret: string) {
-  return db.updateTable("users").set({ totp_pending_secret: secret }).where("id", "=", userId).execute();
+/**
+ * The secret offered for set-up: the one already offered, else this new one. Two requests at once (the page's
+ * loaders run side by side) get the same secret.
+ */
+export async function pendingSecret(db: DbOrTx, userId: number, fresh: string): Promise<string> {
+  await db
+    .updateTable("users")
+    .set({ totp_pending_secret: fresh })
+    .where("id", "=", userId)
+    .where("totp_pending_secret", "is", null)
+    .execute();
+  const row = await db
+    .selectFrom("users")
+    .select("totp_pending_secret")
+    .where("id", "=", userId)
+    .executeTakeFirstOrThrow();
+  return row.totp_pending_secret ?? fresh;
 }
 
 /** Turns the pending secret into the member's: only if it is still the one the code was checked against. */

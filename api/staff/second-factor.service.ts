@@ -31,8 +31,7 @@ export async function secondFactorStatus(db: Db, site: SiteRow, member: SessionM
   const enrolled = member.totp_secret !== null;
   let setup: SecondFactorStatus["setup"] = null;
   if (!enrolled) {
-    const secret = member.totp_pending_secret ?? newTotpSecret();
-    if (!member.totp_pending_secret) await repo.setPendingSecret(db, member.id, secret);
+    const secret = member.totp_pending_secret ?? (await repo.pendingSecret(db, member.id, newTotpSecret()));
     const uri = totpUri(site.name, member.email, secret);
     setup = { secret, uri, qr_svg: await totpQrSvg(uri) };
   }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { endpoints } from "../../contract/endpoints";
+import { type Endpoint, endpoints } from "../../contract/endpoints";
 import { createSite } from "./support/factories";
 import { loggedInMember, startTestApi, type TestApi } from "./support/test-api";
 
@@ -7,7 +7,7 @@ import { loggedInMember, startTestApi, type TestApi } from "./support/test-api";
  * Issue 33: every staff endpoint of the contract refuses those it is not for, before it reads anything: derived from
  * contract/endpoints.ts, so a new endpoint under /api/admin/ or /api/staff/ cannot skip the check.
  */
-const staffEndpoints = endpoints.filter((e) => "staff" in e && e.staff);
+const staffEndpoints = (endpoints as readonly Endpoint[]).filter((e) => e.staff);
 const adminEndpoints = staffEndpoints.filter((e) => e.staff === "admin");
 
 let api: TestApi;
@@ -22,7 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const callAs = (endpoint: (typeof endpoints)[number], cookie?: string) =>
+const callAs = (endpoint: Endpoint, cookie?: string) =>
   api.call(endpoint.path, {
     method: endpoint.method.toUpperCase(),
     domain: site.domain,
@@ -32,8 +32,8 @@ const callAs = (endpoint: (typeof endpoints)[number], cookie?: string) =>
 
 test("every endpoint under /api/admin/ is an admin endpoint, and every one under /api/staff/ a staff one", () => {
   expect(adminEndpoints.length).toBeGreaterThan(0);
-  for (const endpoint of endpoints) {
-    const staff = "staff" in endpoint ? endpoint.staff : undefined;
+  for (const endpoint of endpoints as readonly Endpoint[]) {
+    const { staff } = endpoint;
     if (endpoint.path.startsWith("/api/admin/")) expect(staff, endpoint.path).toBe("admin");
     if (endpoint.path.startsWith("/api/staff/")) expect(staff, endpoint.path).toBe("staff");
   }

@@ -145,3 +145,9 @@ test("the overview counts the site's members by state, its staff and its open re
   expect(answer.body.staff.moderators).toBe(users.filter((u) => u.role === "moderator").length);
   expect(answer.body.open_reports).toBe(0);
 });
+
+test("two pages asking for the set-up at the same moment are offered the same secret", async () => {
+  const admin = await staff("admin");
+  const [a, b] = await Promise.all([status(admin), status(admin)]);
+  expect(a.setup!.secret).toBe(b.setup!.secret);
+});
