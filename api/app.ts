@@ -11,6 +11,7 @@ import { lifecycleRoutes } from "./accounts/lifecycle.routes";
 import { fileStoragesFor } from "./adapters/file-storages";
 import { isSandbox, paymentProviderFor } from "./adapters/payments/choose";
 import { type SmsSender, smsGateway, smsOutbox } from "./adapters/sms";
+import { adminRoutes } from "./admin/admin.routes";
 import { chatRoutes } from "./chat/chat.routes";
 import type { Db } from "./db/database";
 import { apiDocsRoutes } from "./docs/api-docs.routes";
@@ -41,6 +42,7 @@ import { seoRoutes } from "./seo/seo.routes";
 import { settingsRoutes } from "./settings/settings.routes";
 import { siteForDomain } from "./settings/settings.service";
 import { signupRoutes } from "./signup/signup.routes";
+import { staffRoutes } from "./staff/staff.routes";
 
 /** Texts go to the gateway the environment names, else to the outbox beside the mail's. */
 function smsSenderFor(env: ApiEnv): SmsSender {
@@ -77,6 +79,8 @@ export function apiRoutes(deps: ApiDeps): ContractRoutes[] {
     landersRoutes,
     offersRoutes,
     nicheLandersRoutes,
+    staffRoutes,
+    adminRoutes,
   ].map((routes) => routes(routeDeps));
 }
 

@@ -24,6 +24,7 @@ export default [
     route("profile", "routes/profile.tsx", { id: "profile" }),
     route("moderation", "routes/moderation.tsx", { id: "moderation" }),
     route("moderation/landers", "routes/moderation-landers.tsx", { id: "moderation-landers" }),
+    route("admin", "routes/admin.tsx", { id: "admin" }, [index("routes/admin-index.tsx", { id: "admin-index" })]),
     route("report", "routes/report.tsx", { id: "report" }),
     route("complaints", "routes/complaints.tsx", { id: "complaints" }),
     route("appeal", "routes/appeal.tsx", { id: "appeal" }),

@@ -116,6 +116,13 @@ import {
 } from "./settings";
 import { inviteQuerySchema, signupMatchesResponseSchema, signupRequestSchema, signupResponseSchema } from "./signup";
 import {
+  adminOverviewSchema,
+  enrolmentResponseSchema,
+  secondFactorCodeSchema,
+  secondFactorStatusSchema,
+  totpCodeSchema,
+} from "./staff";
+import {
   languageUpdateSchema,
   loginRequestSchema,
   loginResponseSchema,
@@ -151,6 +158,12 @@ export interface Endpoint {
   errors?: { readonly [status: number]: readonly ErrorCode[] };
   /** Who may call it when it needs no member: by default anyone, with a session or not. */
   caller?: "provider" | "mail-provider";
+  /**
+   * For staff only, checked before anything else (api/http/staff-guard.ts): 401 without a session, 403 for anyone
+   * else. "staff": moderators and admins (the second factor's own endpoints); "admin": admins whose session has
+   * given the second factor.
+   */
+  staff?: "staff" | "admin";
 }
 
 /**
@@ -158,6 +171,48 @@ export interface Endpoint {
  * (api/http/register.ts). Each entry keeps its literal types, so a handler's body and query are typed from it.
  */
 export const endpoints = [
+  {
+    method: "get",
+    path: "/api/staff/second-factor.php",
+    operationId: "getSecondFactor",
+    summary: "A staff member's second factor: set up or not, given in this session or not, and the secret to set it up",
+    staff: "staff",
+    member: true,
+    errors: { 401: ["authentication_required"], 403: ["staff_only"] },
+    response: secondFactorStatusSchema,
+  },
+  {
+    method: "post",
+    path: "/api/staff/totp-enrolment.php",
+    operationId: "enrolTotp",
+    summary: "Set up TOTP with the first code of the secret offered; answers the ten recovery codes, shown once",
+    staff: "staff",
+    member: true,
+    errors: { 401: ["authentication_required"], 403: ["staff_only"], 400: ["code_invalid"], 409: ["already_enrolled"] },
+    body: totpCodeSchema,
+    response: enrolmentResponseSchema,
+  },
+  {
+    method: "post",
+    path: "/api/staff/second-factor.php",
+    operationId: "giveSecondFactor",
+    summary: "Give the second factor for this session: a code from the app (each once) or a recovery code (each once)",
+    staff: "staff",
+    member: true,
+    errors: { 401: ["authentication_required"], 400: ["code_invalid"], 403: ["staff_only", "not_enrolled"] },
+    body: secondFactorCodeSchema,
+    response: okResponseSchema,
+  },
+  {
+    method: "get",
+    path: "/api/admin/overview.php",
+    operationId: "getAdminOverview",
+    summary: "The admin area's overview: members by state, staff, open reports",
+    staff: "admin",
+    member: true,
+    errors: { 401: ["authentication_required"], 403: ["admin_only", "second_factor_required"] },
+    response: adminOverviewSchema,
+  },
   {
     method: "get",
     path: "/api/settings.php",

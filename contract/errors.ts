@@ -53,6 +53,11 @@ export const errorCodes = [
   "own_photo",
   "account_suspended",
   "account_banned",
+  "staff_only",
+  "admin_only",
+  "second_factor_required",
+  "not_enrolled",
+  "already_enrolled",
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

@@ -32,7 +32,8 @@ function errorsOf(endpoint: Endpoint): Map<number, Set<ErrorCode>> {
   const takesBody = Boolean(endpoint.body || endpoint.upload);
   if (takesBody || endpoint.query) add(400, "validation_failed");
   if (endpoint.method !== "get") add(403, "forbidden_origin");
-  if (endpoint.member) add(403, "authentication_required");
+  // Staff endpoints answer 401 without a session (their own errors say so).
+  if (endpoint.member && !endpoint.staff) add(403, "authentication_required");
   add(404, "site_not_found");
   for (const [status, codes] of Object.entries(endpoint.errors ?? {})) for (const code of codes) add(+status, code);
   if (takesBody) add(413, "payload_too_large");

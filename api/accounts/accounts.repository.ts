@@ -20,7 +20,11 @@ export function findUserBySessionHash(db: DbOrTx, siteId: number, tokenHash: str
     .selectFrom("sessions")
     .innerJoin("users", "users.id", "sessions.user_id")
     .selectAll("users")
-    .select(["sessions.id as session_id", "sessions.last_used_at as session_used_at"])
+    .select([
+      "sessions.id as session_id",
+      "sessions.last_used_at as session_used_at",
+      "sessions.second_factor_at as session_second_factor_at",
+    ])
     .where("sessions.token_hash", "=", tokenHash)
     .where("sessions.expires_at", ">", now)
     .where("sessions.last_used_at", ">", idleCutoff)

@@ -73,7 +73,8 @@ export async function accountIdForEmail(db: Db, site: SiteRow, email: string): P
   return (await repo.findUserByEmail(db, site.id, email))?.id ?? null;
 }
 
-export type SessionMember = UserRow & { session_id: number };
+/** A session's member; `session_second_factor_at`: when a staff member last gave their second factor in it. */
+export type SessionMember = UserRow & { session_id: number; session_second_factor_at: string | null };
 
 /**
  * The member a session cookie belongs to on this site, or null when the session has ended: 30 days after login,

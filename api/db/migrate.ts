@@ -23,6 +23,7 @@ import * as m0020 from "./migrations/0020-payments-fixes";
 import * as m0021 from "./migrations/0021-security-fixes";
 import * as m0022 from "./migrations/0022-security-fixes-b";
 import * as m0028 from "./migrations/0028-site-definitions";
+import * as m0029 from "./migrations/0029-admin";
 
 // Listed by hand so that the build and tsx resolve them the same way; numbered, frozen once landed.
 const migrations: Record<string, Migration> = {
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   "0021-security-fixes": m0021,
   "0022-security-fixes-b": m0022,
   "0028-site-definitions": m0028,
+  "0029-admin": m0029,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

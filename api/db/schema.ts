@@ -118,6 +118,21 @@ export interface UsersTable {
   push_matches: Generated<number>;
   /** When the member followed the activation link (docs/product.md §4.1); null until then. */
   activated_at: string | null;
+  /** A staff member's TOTP secret (base32), never shown after set-up; null: no second factor. */
+  totp_secret: string | null;
+  /** The secret offered for set-up until its first code is entered. */
+  totp_pending_secret: string | null;
+  /** The last TOTP time step accepted, so a code is not taken twice. */
+  totp_last_step: number | null;
+  totp_enabled_at: string | null;
+}
+
+/** A staff member's recovery code (sha256 of the random code), usable once instead of a TOTP code. */
+export interface RecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  used_at: string | null;
 }
 
 export interface ProfilesTable {
@@ -272,6 +287,8 @@ export interface SessionsTable {
   /** Absolute end (30 days); a session unused for the idle time ends earlier. */
   expires_at: string;
   last_used_at: string | null;
+  /** When the staff member last gave their second factor in this session; null: not staff-capable yet. */
+  second_factor_at: string | null;
 }
 
 /** Wrong passwords in a row per account and address ('*': from every address), and the block they caused. */
@@ -565,6 +582,7 @@ export interface Database {
   reports: ReportsTable;
   report_filings: ReportFilingsTable;
   sessions: SessionsTable;
+  recovery_codes: RecoveryCodesTable;
   login_failures: LoginFailuresTable;
   unknown_login_failures: UnknownLoginFailuresTable;
   limit_counters: LimitCountersTable;

@@ -7,6 +7,7 @@ import type { SiteRow } from "../db/schema";
 import type { ApiRequest, ApiResponse } from "./api-request";
 import type { SessionCookie } from "./cookies";
 import { type ApiLocals, locals, requireMember } from "./locals";
+import { requireStaff } from "./staff-guard";
 import { parseWith } from "./validate";
 
 export type Method = ContractEndpoint["method"];
@@ -83,6 +84,7 @@ export function contractRoutes(): ContractRoutes {
       const middleware = stack.slice(0, -1) as RequestHandler[];
       const handler = stack.at(-1) as Handler<ContractEndpoint>;
       const run: DirectEndpoint["run"] = (facts, { req, res }, body, query) => {
+        if ("staff" in entry && entry.staff) requireStaff(entry.staff, facts);
         const context = {
           req,
           res,

@@ -28,6 +28,7 @@ export interface MemberOptions {
   region?: string | null;
   paid?: boolean;
   photos?: number;
+  role?: "member" | "moderator" | "admin";
 }
 
 /** A member of a site who can log in with the returned email and password. */
@@ -44,6 +45,7 @@ export async function createMember(db: Db, siteId: number, options: MemberOption
       signup_date: nowIso(),
       language: options.language ?? "en",
       paid_user: options.paid ? 1 : 0,
+      role: options.role ?? "member",
       last_seen_at: new Date().toISOString(),
     })
     .returning("id")
