@@ -32,6 +32,21 @@ const domainName = z
 /** Every country the site's languages are offered in (contract/country-languages.ts): the default. */
 export const allCountries = Object.keys(countryLanguages);
 
+/** The fields a profile can show to others, in the order the profile page shows them. */
+export const profileFieldNames = [
+  "age",
+  "gender",
+  "sexuality",
+  "country",
+  "region",
+  "city",
+  "hair_colour",
+  "eye_colour",
+  "body_type",
+  "relationship_status",
+  "tattoos",
+] as const;
+
 /** Who may sign up (docs/product.md §6.2); stored in `sites.signups`. */
 export const signupModes = ["all", "with_trafficsource", "invite", "closed"] as const;
 
@@ -123,21 +138,7 @@ export const siteDefinitionSchema = z
       .prefault({}),
     profiles: z
       .strictObject({
-        visible_fields: z
-          .array(z.string().min(1))
-          .default([
-            "age",
-            "gender",
-            "sexuality",
-            "country",
-            "region",
-            "city",
-            "hair_colour",
-            "eye_colour",
-            "body_type",
-            "relationship_status",
-            "tattoos",
-          ]),
+        visible_fields: z.array(z.string().min(1)).default([...profileFieldNames]),
         visible_notes: z.array(z.string().min(1)).default(["about"]),
       })
       .prefault({}),

@@ -1,6 +1,7 @@
 import type { Insertable } from "kysely";
 import webpush from "web-push";
 import { currencyOf } from "../../../contract/payments";
+import { profileFieldNames } from "../../../contract/site-definition";
 import type { CreditBundlesTable, NewSite } from "../schema";
 
 /** The demo site's company: the legal entity shown in the footer and the legal pages. */
@@ -58,19 +59,7 @@ export function demoSite(companyId: number): NewSite {
     logged_out_search: 1,
     logged_out_search_trafficsource: 0,
     enable_site_entry_popup: 1,
-    visible_profile_fields: JSON.stringify([
-      "age",
-      "gender",
-      "sexuality",
-      "country",
-      "region",
-      "city",
-      "hair_colour",
-      "eye_colour",
-      "body_type",
-      "relationship_status",
-      "tattoos",
-    ]),
+    visible_profile_fields: JSON.stringify(profileFieldNames),
     visible_profile_notes: JSON.stringify(["about"]),
     search_fields: JSON.stringify(["gender", "country", "region", "age"]),
     message_credits: messageCredits,
