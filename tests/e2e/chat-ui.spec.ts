@@ -99,9 +99,10 @@ test("the premium member's chat badge shows the whole balance, never 99+", async
   expect(user.credits).toBeGreaterThan(99);
   await logInTo(page, demo.premium, `/members/${carl.id}`);
   await page.getByRole("link", { name: en.profile.message }).click();
-  await expect(page.locator(".chat-top-bar").getByRole("link", { name: /credits$/ })).toHaveText(
-    `${user.credits} credits`,
-  );
+  // The badge is a coin icon and the number on a phone; its name says the whole balance in words.
+  const badge = page.locator(".chat-top-bar").getByRole("link", { name: /credits$/ });
+  await expect(badge).toHaveAccessibleName(`${user.credits} credits`);
+  await expect(badge).toHaveText(String(user.credits));
 });
 
 test("/chats offers 'Check for new messages' without an open conversation", async ({ page, request }) => {
