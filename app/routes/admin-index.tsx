@@ -29,7 +29,7 @@ export default function AdminOverview({ loaderData }: Route.ComponentProps) {
       <h2 id="overview-title" className="h5">
         {t("admin.overview")}
       </h2>
-      <dl className="row row-cols-2 row-cols-md-3 g-3">
+      <dl className="row row-cols-2 g-3">
         {rows.map(([label, value]) => (
           <div key={label} className="col">
             <dt className="fw-normal text-body-secondary">{label}</dt>

@@ -44,7 +44,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           </h2>
           <p>{t("admin.setupIntro")}</p>
           <div
-            className="admin-qr bg-white border rounded p-2 mb-3"
+            className="admin-qr border rounded p-2 mb-3"
             role="img"
             aria-label={t("admin.qrAlt")}
             // Drawn by the API from the otpauth address (qrcode's SVG): no script, no outside image.
@@ -53,7 +53,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           />
           <p className="mb-1">{t("admin.secretLabel")}</p>
           <p>
-            <code className="fs-5 text-break" data-testid="totp-secret">
+            <code className="admin-code" data-testid="totp-secret">
               {secondFactor.setup.secret}
             </code>
           </p>
@@ -119,7 +119,7 @@ function CodeForm({
           </div>
         )}
       </div>
-      <div className="col-12 col-sm-auto">
+      <div className="col-12 col-sm-6">
         <SubmitButton className="btn btn-primary">{submit}</SubmitButton>
       </div>
     </Form>
@@ -134,7 +134,7 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
         {t("admin.recoveryTitle")}
       </h2>
       <p>{t("admin.recoveryIntro")}</p>
-      <ul className="list-unstyled row row-cols-2 g-1 font-monospace fs-5">
+      <ul className="list-unstyled row row-cols-2 g-1 font-monospace admin-code">
         {codes.map((code) => (
           <li key={code}>{code}</li>
         ))}
