@@ -45,7 +45,7 @@ export function ProfileCard(props: {
         )}
       </Link>
       <div className="card-body p-2">
-        <Heading className="h6 mb-0 text-truncate">
+        <Heading className="h6 mb-0 text-break">
           {profile.name}, {profile.age}
           {profile.fictional && <FictionalMarker />}
         </Heading>
