@@ -119,7 +119,11 @@ for (const locale of locales) {
           expect(await layoutFaults(page), name).toEqual([]);
           if (name === "gallery") {
             // Each card's button to the signup with that member stays within two lines (de, pl, fi took three).
-            const lines = await linesOf(page, "main article a.btn");
+            // Not for the members the journeys make (T and 12 random letters, wrapped anywhere): a real name's.
+            const texts = await page.locator("main article a.btn").allInnerTexts();
+            const lines = (await linesOf(page, "main article a.btn")).filter(
+              (_, index) => !/\bT[a-z0-9]{10,12}\b/.test(texts[index]!),
+            );
             expect(lines.length).toBeGreaterThan(0);
             expect(Math.max(...lines)).toBeLessThanOrEqual(2);
           }
