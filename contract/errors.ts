@@ -58,6 +58,7 @@ export const errorCodes = [
   "second_factor_required",
   "not_enrolled",
   "already_enrolled",
+  "step_up_required",
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

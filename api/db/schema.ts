@@ -135,6 +135,22 @@ export interface RecoveryCodesTable {
   used_at: string | null;
 }
 
+/** The audit log (issue 33): one row per staff action, only ever added to. */
+export interface StaffActionsTable {
+  id: Generated<number>;
+  site_id: number;
+  staff_id: number | null;
+  action: string;
+  target_user_id: number | null;
+  /** What else the action was on, such as `payment:12` or `setting:chat.message_price`. */
+  target_ref: string | null;
+  reason: string | null;
+  before_json: string | null;
+  after_json: string | null;
+  address: string | null;
+  created_at: string;
+}
+
 export interface ProfilesTable {
   user_id: number;
   name: string;
@@ -583,6 +599,7 @@ export interface Database {
   report_filings: ReportFilingsTable;
   sessions: SessionsTable;
   recovery_codes: RecoveryCodesTable;
+  staff_actions: StaffActionsTable;
   login_failures: LoginFailuresTable;
   unknown_login_failures: UnknownLoginFailuresTable;
   limit_counters: LimitCountersTable;
@@ -602,6 +619,7 @@ export interface Database {
 }
 
 export type SiteRow = Selectable<SitesTable>;
+export type StaffActionRow = Selectable<StaffActionsTable>;
 export type NewReportFiling = Insertable<ReportFilingsTable>;
 export type DecisionRow = Selectable<ModerationDecisionsTable>;
 export type NewSite = Insertable<SitesTable>;
