@@ -23,6 +23,7 @@ import { type EventBus, eventBusFor } from "./api/events/event-bus";
 import { hasValidHost } from "./api/http/host";
 import { isLoopback } from "./api/http/loopback";
 import { refuseForeignOrigin } from "./api/http/origin";
+import { schedule } from "./api/jobs/schedule";
 import { deleteEndedLimitCounters } from "./api/limits/shared-limits";
 import { createLogger } from "./api/logger";
 import { type NotificationDeps, sendDueNotifications } from "./api/notifications/notifications.service";
@@ -182,40 +183,26 @@ export async function startServer({ dev = false } = {}) {
 
 /**
  * The hourly clean-up, also at start: accounts whose 14 days of pending deletion have passed, ended sessions,
- * dead links, and login counters and shared limits' windows that can no longer block anyone.
+ * dead links, and login counters and shared limits' windows that can no longer block anyone. Like every periodic
+ * job, it runs in whichever process takes its lease (api/jobs/schedule.ts): once per period however many serve.
  */
 function scheduleCleanup(db: Db, files: FileStorages, log: ReturnType<typeof createLogger>) {
-  const cleanUp = async () => {
-    try {
-      const purged = await purgeDeletedAccounts(db, { publicPhotos: files.publicPhotos, chatFiles: files.private });
-      if (purged) log.info({ count: purged }, "deleted accounts purged");
-      await deleteEndedSessions(db);
-      await deleteDeadTokens(db);
-      await deleteStaleLoginFailures(db);
-      await deleteEndedLimitCounters(db);
-      await refreshPlannerStatistics(db);
-    } catch (error) {
-      log.error({ err: error }, "clean-up failed");
-    }
+  const run = async () => {
+    const purged = await purgeDeletedAccounts(db, { publicPhotos: files.publicPhotos, chatFiles: files.private });
+    if (purged) log.info({ count: purged }, "deleted accounts purged");
+    await deleteEndedSessions(db);
+    await deleteDeadTokens(db);
+    await deleteStaleLoginFailures(db);
+    await deleteEndedLimitCounters(db);
+    await refreshPlannerStatistics(db);
   };
-  void cleanUp();
-  setInterval(cleanUp, HOUR).unref();
+  schedule(db, { name: "clean-up", everyMs: HOUR, run }, log, { atStart: true });
 }
 
 /** Notification mails that are due go out every few seconds (NOTIFY_EVERY_SECONDS), off the request path. */
 function scheduleNotificationMails(deps: NotificationDeps, seconds: number) {
-  let running = false;
-  setInterval(async () => {
-    if (running) return;
-    running = true;
-    try {
-      await sendDueNotifications(deps);
-    } catch (error) {
-      deps.log.error({ err: error }, "notification mails failed");
-    } finally {
-      running = false;
-    }
-  }, seconds * 1000).unref();
+  const run = async () => void (await sendDueNotifications(deps));
+  schedule(deps.db, { name: "notifications", everyMs: seconds * 1000, run }, deps.log);
 }
 
 /**
@@ -223,17 +210,13 @@ function scheduleNotificationMails(deps: NotificationDeps, seconds: number) {
  * nor a lost answer a refund.
  */
 function schedulePaymentChecks(deps: PaymentDeps, seconds: number, log: ReturnType<typeof createLogger>) {
-  const check = async () => {
-    try {
-      const changed = await checkUnsettledPayments(deps);
-      if (changed) log.info({ count: changed }, "open payments settled by the scheduled check");
-      const refunds = await checkPendingRefunds(deps, log);
-      if (refunds) log.info({ count: refunds }, "pending returns asked again");
-    } catch (error) {
-      log.error({ err: error }, "payment check failed");
-    }
+  const run = async () => {
+    const changed = await checkUnsettledPayments(deps);
+    if (changed) log.info({ count: changed }, "open payments settled by the scheduled check");
+    const refunds = await checkPendingRefunds(deps, log);
+    if (refunds) log.info({ count: refunds }, "pending returns asked again");
   };
-  setInterval(check, seconds * 1000).unref();
+  schedule(deps.db, { name: "payment-checks", everyMs: seconds * 1000, run }, log);
 }
 
 /**

@@ -334,6 +334,23 @@ export interface LimitCountersTable {
   window_ends: string;
 }
 
+/** Who runs a periodic job now, until when (api/jobs/leases.ts). */
+export interface JobLeasesTable {
+  name: string;
+  /** The process (or scheduler) holding it. */
+  holder: string;
+  expires_at: string;
+}
+
+/** The sandbox provider's refunds, by the idempotency key they were asked with. */
+export interface SandboxRefundsTable {
+  idempotency_key: string;
+  id: string;
+  payment_id: string;
+  amount_cents: number;
+  created_at: string;
+}
+
 /** Every change of a member's credit balance, with its reason (docs/architecture.md "Sessions and state"). */
 export interface CreditLedgerTable {
   id: Generated<number>;
@@ -603,6 +620,8 @@ export interface Database {
   login_failures: LoginFailuresTable;
   unknown_login_failures: UnknownLoginFailuresTable;
   limit_counters: LimitCountersTable;
+  job_leases: JobLeasesTable;
+  sandbox_refunds: SandboxRefundsTable;
   credit_ledger: CreditLedgerTable;
   refunds: RefundsTable;
   direct_debit_requests: DirectDebitRequestsTable;

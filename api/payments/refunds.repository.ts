@@ -67,3 +67,19 @@ export function listPendingRefunds(db: DbOrTx, before: string, limit: number) {
     .limit(limit)
     .execute();
 }
+
+/**
+ * Claims a pending return for one check: its updated_at moves to `at`, only if no other check moved it since it was
+ * read. Answers the claimed row, or nothing when another process has it.
+ */
+export function claimPendingRefund(db: DbOrTx, refund: RefundRow, at: string) {
+  return db
+    .updateTable("refunds")
+    .set({ updated_at: at })
+    .where("id", "=", refund.id)
+    .where("attempt", "=", refund.attempt)
+    .where("status", "=", "pending")
+    .where("updated_at", "=", refund.updated_at)
+    .returningAll()
+    .executeTakeFirst();
+}

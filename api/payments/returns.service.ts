@@ -172,19 +172,27 @@ async function askRefund(
     log.error({ refundId: refund.id, paymentId: payment.id }, "a return of a payment another provider holds");
     return undoRefund(db, refund, at());
   }
+  const key = {
+    providerPaymentId: payment.provider_payment_id,
+    idempotencyKey: `refund-${refund.id}-${refund.attempt}`,
+  };
   try {
     const { id } = await provider.refund({
-      providerPaymentId: payment.provider_payment_id,
+      ...key,
       amountCents: refund.amount_cents,
       currency: refund.currency,
       description: `${site.name} · ${refund.credits} credits returned`,
-      idempotencyKey: `refund-${refund.id}-${refund.attempt}`,
     });
-    await refunds.settleRefund(db, refund, { status: "refunded", provider_refund_id: id, updated_at: at() });
-    log.info({ refundId: refund.id, paymentId: payment.id, credits: refund.credits }, "purchase returned");
-    return { ...refund, status: "refunded", provider_refund_id: id };
+    return settled(db, refund, payment, id, log);
   } catch (error) {
-    if (error instanceof RefundRefused) {
+    // A 4xx may mean "refunded already" (a twin request, a retry after a lost answer) and an error may hide a
+    // success: the provider is asked whether it holds a refund under this key before anything is undone.
+    const found = await provider.findRefund(key).catch((lookup) => {
+      log.error({ refundId: refund.id, err: lookup }, "a refund could not be looked up at the provider");
+      return undefined;
+    });
+    if (found) return settled(db, refund, payment, found.id, log);
+    if (error instanceof RefundRefused && found === null) {
       log.warn({ refundId: refund.id, err: error }, "the provider refused a refund: credits given back");
       return undoRefund(db, refund, at());
     }
@@ -194,6 +202,13 @@ async function askRefund(
     );
     return refund;
   }
+}
+
+/** The provider refunded the try: it ends as refunded. */
+async function settled(db: Db, refund: RefundRow, payment: PaymentRow, id: string, log: Logger): Promise<RefundRow> {
+  await refunds.settleRefund(db, refund, { status: "refunded", provider_refund_id: id, updated_at: nowIso() });
+  log.info({ refundId: refund.id, paymentId: payment.id, credits: refund.credits }, "purchase returned");
+  return { ...refund, status: "refunded", provider_refund_id: id };
 }
 
 /** The provider refused: the try ends as failed and its credits go back, in one transaction. */
@@ -212,7 +227,11 @@ async function undoRefund(db: Db, refund: RefundRow, at: string): Promise<Refund
   return { ...refund, status: "failed" };
 }
 
-/** The scheduled check: returns left pending (a lost answer, a crash) are asked again under their own key. */
+/**
+ * The scheduled check: returns left pending (a lost answer, a crash) are asked again under their own key. Each is
+ * claimed first (its updated_at moved on, only from the value read), so that of several processes checking at once
+ * one asks the provider about it.
+ */
 export async function checkPendingRefunds(
   deps: PaymentDeps,
   log: Logger,
@@ -220,11 +239,15 @@ export async function checkPendingRefunds(
 ) {
   const { db } = deps;
   const pending = await refunds.listPendingRefunds(db, new Date(Date.now() - olderThanMs).toISOString(), limit);
+  let asked = 0;
   for (const refund of pending) {
+    const claimed = await refunds.claimPendingRefund(db, refund, nowIso());
+    if (!claimed) continue;
     const payment = await db.selectFrom("payments").selectAll().where("id", "=", refund.payment_id).executeTakeFirst();
     const site =
       payment && (await db.selectFrom("sites").selectAll().where("id", "=", payment.site_id).executeTakeFirst());
-    if (payment && site) await askRefund(deps, refund, payment, site, log);
+    if (payment && site) await askRefund(deps, claimed, payment, site, log);
+    asked++;
   }
-  return pending.length;
+  return asked;
 }

@@ -489,6 +489,9 @@ function scriptedProvider(statuses: ProviderPayment["status"][]): PaymentProvide
     async refund(_request: RefundRequest): Promise<{ id: string }> {
       return { id: "re_1" };
     },
+    async findRefund() {
+      return null;
+    },
   };
   return provider;
 }

@@ -210,8 +210,15 @@ describe("refund", () => {
     const sent = posts().at(-1)!;
     expect(sent.path).toBe(`/v2/payments/${payment.id}/refunds`);
     expect(sent.headers["idempotency-key"]).toBe("refund-key-1");
-    expect(sent.body).toEqual({ amount: { currency: "EUR", value: "5.00" }, description: "Refund of p1" });
+    expect(sent.body).toEqual({
+      amount: { currency: "EUR", value: "5.00" },
+      description: "Refund of p1",
+      metadata: { idempotency_key: "refund-key-1" },
+    });
     expect(refund.id).toMatch(/^re_\w{10}$/);
+    // Found again by its key, as the pending-refund check asks after an ambiguous answer; another key finds none.
+    expect(await mollie.findRefund({ providerPaymentId: payment.id, idempotencyKey: "refund-key-1" })).toEqual(refund);
+    expect(await mollie.findRefund({ providerPaymentId: payment.id, idempotencyKey: "other" })).toBeNull();
   });
 
   test("a retried refund, key and all, refunds once", async () => {

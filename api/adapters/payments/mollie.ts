@@ -140,6 +140,8 @@ export function mollieProvider(options: MollieOptions): PaymentProvider {
       const body = {
         amount: mollieAmount(request.amountCents, request.currency),
         description: request.description,
+        // Mollie keeps an idempotency key for a while only: the metadata is how findRefund knows the refund later.
+        metadata: { idempotency_key: request.idempotencyKey },
       };
       const path = `payments/${encodeURIComponent(request.providerPaymentId)}/refunds`;
       const refund = (await call("POST", path, body, request.idempotencyKey).catch((error) => {
@@ -149,6 +151,14 @@ export function mollieProvider(options: MollieOptions): PaymentProvider {
       })) as { id?: unknown } | null;
       if (typeof refund?.id !== "string") throw new Error("Mollie sent a refund without an id");
       return { id: refund.id };
+    },
+    async findRefund({ providerPaymentId, idempotencyKey }) {
+      const path = `payments/${encodeURIComponent(providerPaymentId)}/refunds?limit=250`;
+      const list = (await call("GET", path)) as {
+        _embedded?: { refunds?: { id?: unknown; metadata?: { idempotency_key?: unknown } | null }[] };
+      } | null;
+      const found = list?._embedded?.refunds?.find((r) => r.metadata?.idempotency_key === idempotencyKey);
+      return typeof found?.id === "string" ? { id: found.id } : null;
     },
   };
 }

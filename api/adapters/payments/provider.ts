@@ -49,4 +49,9 @@ export interface PaymentProvider {
   createPayment(request: PaymentRequest): Promise<ProviderPayment>;
   getPayment(providerPaymentId: string): Promise<ProviderPayment>;
   refund(request: RefundRequest): Promise<{ id: string }>;
+  /**
+   * The refund of a payment asked with this idempotency key, or null when the provider has none: what decides an
+   * ambiguous answer (a lost one, or a 4xx that may mean "refunded already") before anything is undone.
+   */
+  findRefund(request: { providerPaymentId: string; idempotencyKey: string }): Promise<{ id: string } | null>;
 }

@@ -82,16 +82,49 @@ export function sandboxProvider(db: Db, { settleSeconds = 10 } = {}): SandboxPro
       return answer(row, new URL(row.redirect_url).origin);
     },
     async refund(request) {
-      const updated = await db
-        .updateTable("sandbox_payments")
-        .set((eb) => ({ refunded_cents: eb("refunded_cents", "+", request.amountCents) }))
-        .where("id", "=", request.providerPaymentId)
-        .where("status", "=", "paid")
-        .where((eb) => eb(eb("refunded_cents", "+", request.amountCents), "<=", eb.ref("amount_cents")))
+      // As a real provider: the same key answers the same refund, never a second one nor a refusal.
+      return db.transaction().execute(async (trx) => {
+        const id = `sbx_re_${crypto.randomBytes(8).toString("hex")}`;
+        const claimed = await trx
+          .insertInto("sandbox_refunds")
+          .values({
+            idempotency_key: request.idempotencyKey,
+            id,
+            payment_id: request.providerPaymentId,
+            amount_cents: request.amountCents,
+            created_at: new Date().toISOString(),
+          })
+          .onConflict((oc) => oc.column("idempotency_key").doNothing())
+          .returning("id")
+          .executeTakeFirst();
+        if (!claimed) {
+          const earlier = await trx
+            .selectFrom("sandbox_refunds")
+            .select("id")
+            .where("idempotency_key", "=", request.idempotencyKey)
+            .executeTakeFirstOrThrow();
+          return { id: earlier.id };
+        }
+        const updated = await trx
+          .updateTable("sandbox_payments")
+          .set((eb) => ({ refunded_cents: eb("refunded_cents", "+", request.amountCents) }))
+          .where("id", "=", request.providerPaymentId)
+          .where("status", "=", "paid")
+          .where((eb) => eb(eb("refunded_cents", "+", request.amountCents), "<=", eb.ref("amount_cents")))
+          .executeTakeFirst();
+        if (Number(updated.numUpdatedRows) !== 1)
+          throw new RefundRefused(`The sandbox cannot refund ${request.providerPaymentId}`);
+        return { id };
+      });
+    },
+    async findRefund({ providerPaymentId, idempotencyKey }) {
+      const row = await db
+        .selectFrom("sandbox_refunds")
+        .select("id")
+        .where("idempotency_key", "=", idempotencyKey)
+        .where("payment_id", "=", providerPaymentId)
         .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) !== 1)
-        throw new RefundRefused(`The sandbox cannot refund ${request.providerPaymentId}`);
-      return { id: `sbx_re_${crypto.randomBytes(8).toString("hex")}` };
+      return row ? { id: row.id } : null;
     },
     async settle(id, outcome) {
       const settlesAt = new Date(Date.now() + settleSeconds * 1000).toISOString();

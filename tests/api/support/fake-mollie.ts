@@ -3,7 +3,7 @@ import http, { type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 
 /**
- * A local stand-in for Mollie's v2 API, for tests: creating and reading payments and creating refunds, with Mollie's
+ * A local stand-in for Mollie's v2 API, for tests: creating and reading payments, creating and listing refunds, with Mollie's
  * JSON shapes (HAL links, problem answers), the Bearer key check and Idempotency-Key replay. It never moves money.
  */
 
@@ -205,27 +205,28 @@ export async function startFakeMollie(options: { apiKey?: string } = {}): Promis
       value: toValue(toCents(paid.value) - refunded.get(paymentId)!),
     };
     const id = `re_${token()}`;
-    return {
-      status: 201,
-      body: {
-        resource: "refund",
-        id,
-        mode: payment.mode,
-        amount,
-        status: "pending",
-        createdAt: new Date().toISOString(),
-        description: typeof body.description === "string" ? body.description : "",
-        metadata: body.metadata ?? null,
-        paymentId,
-        settlementAmount: { currency: amount.currency, value: toValue(-toCents(amount.value)) },
-        _links: {
-          self: link(`${base}payments/${paymentId}/refunds/${id}`),
-          payment: link(`${base}payments/${paymentId}`),
-          documentation: documentation("create-refund"),
-        },
+    const made = {
+      resource: "refund",
+      id,
+      mode: payment.mode,
+      amount,
+      status: "pending",
+      createdAt: new Date().toISOString(),
+      description: typeof body.description === "string" ? body.description : "",
+      metadata: body.metadata ?? null,
+      paymentId,
+      settlementAmount: { currency: amount.currency, value: toValue(-toCents(amount.value)) },
+      _links: {
+        self: link(`${base}payments/${paymentId}/refunds/${id}`),
+        payment: link(`${base}payments/${paymentId}`),
+        documentation: documentation("create-refund"),
       },
     };
+    refundsOf.set(paymentId, [...(refundsOf.get(paymentId) ?? []), made]);
+    return { status: 201, body: made };
   };
+  // The refunds made, by payment id: what GET payments/{id}/refunds lists.
+  const refundsOf = new Map<string, Record<string, unknown>[]>();
 
   const route = (method: string, path: string, body: unknown): Answer => {
     const record = (body ?? {}) as Record<string, unknown>;
@@ -234,6 +235,10 @@ export async function startFakeMollie(options: { apiKey?: string } = {}): Promis
     if (method === "GET" && get) return { status: 200, body: withLinks(findPayment(decodeURIComponent(get[1]!))) };
     const refund = /^\/v2\/payments\/([^/]+)\/refunds$/.exec(path);
     if (method === "POST" && refund) return createRefund(decodeURIComponent(refund[1]!), record);
+    if (method === "GET" && refund) {
+      const list = refundsOf.get(decodeURIComponent(refund[1]!)) ?? [];
+      return { status: 200, body: { count: list.length, _embedded: { refunds: list } } };
+    }
     throw new Problem(404, "The resource does not exist");
   };
 
