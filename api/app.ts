@@ -28,6 +28,7 @@ import { refuseForeignOrigin } from "./http/origin";
 import { passwordRateLimit } from "./http/rate-limit";
 import { assertContractServed, type ContractRoutes } from "./http/register";
 import { landersRoutes } from "./landers/landers.routes";
+import { rateLimitStores } from "./limits/rate-limit-stores";
 import { membersRoutes } from "./members/members.routes";
 import { nicheLandersRoutes } from "./niche-landers/niche-landers.routes";
 import { notificationsRoutes } from "./notifications/notifications.routes";
@@ -53,6 +54,7 @@ function smsSenderFor(env: ApiEnv): SmsSender {
 /** The routers of every contract endpoint (contract/endpoints.ts), each registered through api/http/register.ts. */
 export function apiRoutes(deps: ApiDeps): ContractRoutes[] {
   const files = fileStoragesFor(deps.env);
+  const storeFor = deps.rateLimitStore ?? rateLimitStores(deps.db, deps.env, deps.logger);
   const routeDeps: RouteDeps = {
     ...deps,
     payments: deps.payments ?? null,
@@ -60,7 +62,7 @@ export function apiRoutes(deps: ApiDeps): ContractRoutes[] {
     events: deps.events ?? inProcessBus(),
     storage: deps.storage ?? files.private,
     publicPhotos: deps.publicPhotos ?? files.publicPhotos,
-    limits: { password: passwordRateLimit(deps.env) },
+    limits: { password: passwordRateLimit(deps.env, storeFor("password")), storeFor },
   };
   return [
     settingsRoutes,

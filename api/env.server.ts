@@ -108,6 +108,11 @@ const apiEnvSchema = z.object({
     .url()
     .regex(/^https?:\/\//, "must start with https:// or http://")
     .optional(),
+  /** Rate-limit counts in Redis (redis:// or rediss://), shared by every process; unset, in the database on PostgreSQL. */
+  REDIS_URL: z
+    .url()
+    .regex(/^rediss?:\/\//, "must start with redis:// or rediss://")
+    .optional(),
 });
 /** Every variable the API reads: the README's configuration table names each (server/readme-configuration.test.ts). */
 export const apiEnvVariables = Object.keys(apiEnvSchema.shape);

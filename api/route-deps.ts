@@ -8,6 +8,7 @@ import type { FileStorage } from "./adapters/storage";
 import type { Db } from "./db/database";
 import type { ApiEnv } from "./env.server";
 import type { EventBus } from "./events/event-bus";
+import type { RateLimitStoreFor } from "./limits/rate-limit-stores";
 
 // A module of its own, so that the route modules need not import api/app.ts, which imports them.
 
@@ -28,6 +29,8 @@ export interface ApiDeps {
   publicPhotos?: FileStorage;
   /** The side offer's partner feed; by default the one at OFFERS_FEED_URL, else the embedded demo feed. */
   offersFeed?: PartnerFeed;
+  /** Where rate limits count; by default rateLimitStores(db, env): Redis, PostgreSQL or memory. */
+  rateLimitStore?: RateLimitStoreFor;
 }
 
 /** What every route module is given: the API's dependencies and the limits its routes share. */
@@ -40,5 +43,7 @@ export interface RouteDeps extends ApiDeps {
   limits: {
     /** One per-address limit for every password check: login, and the old password of a change or deletion. */
     password: RequestHandler;
+    /** The store of a named per-address limit, shared by every process (api/limits/rate-limit-stores.ts). */
+    storeFor: RateLimitStoreFor;
   };
 }

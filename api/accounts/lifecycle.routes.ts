@@ -18,6 +18,7 @@ export function lifecycleRoutes({ db, env, mailer, limits }: RouteDeps): Contrac
     3600_000,
     env.MAILS_PER_HOUR,
     "Too many emails requested, please try again later",
+    limits.storeFor("mail"),
   );
   const policy = { maxFailures: env.LOGIN_MAX_FAILURES, blockMinutes: env.LOGIN_BLOCK_MINUTES };
   const mailDeps = (site: lifecycle.MailDeps["site"]) => ({ db, mailer, site, origin: siteOrigin(site) });

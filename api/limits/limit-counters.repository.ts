@@ -6,6 +6,11 @@ import type { DbOrTx } from "../db/database";
  * read the same count. A window that has ended starts again from one, ending at `windowEnds`. Returns the hits.
  */
 export async function countHit(db: DbOrTx, scope: string, key: string, now: string, windowEnds: string) {
+  return (await countHitInWindow(db, scope, key, now, windowEnds)).hits;
+}
+
+/** countHit's hits and the end of the window they are counted in. */
+export async function countHitInWindow(db: DbOrTx, scope: string, key: string, now: string, windowEnds: string) {
   const ended = sql<boolean>`limit_counters.window_ends <= ${now}`;
   const row = await db
     .insertInto("limit_counters")
@@ -16,9 +21,24 @@ export async function countHit(db: DbOrTx, scope: string, key: string, now: stri
         window_ends: sql<string>`case when ${ended} then ${windowEnds} else limit_counters.window_ends end`,
       }),
     )
-    .returning("hits")
+    .returning(["hits", "window_ends"])
     .executeTakeFirstOrThrow();
-  return Number(row.hits);
+  return { hits: Number(row.hits), windowEnds: row.window_ends };
+}
+
+/** A key's count and window, if it has one. */
+export function findCounter(db: DbOrTx, scope: string, key: string) {
+  return db
+    .selectFrom("limit_counters")
+    .select(["hits", "window_ends"])
+    .where("scope", "=", scope)
+    .where("key", "=", key)
+    .executeTakeFirst();
+}
+
+/** Forgets a key's count. */
+export function deleteCounter(db: DbOrTx, scope: string, key: string) {
+  return db.deleteFrom("limit_counters").where("scope", "=", scope).where("key", "=", key).execute();
 }
 
 /** Takes one hit back (never below zero). */

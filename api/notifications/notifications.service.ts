@@ -8,6 +8,7 @@ import type { Db, DbOrTx } from "../db/database";
 import type { NotificationChannel, NotificationEvent, NotificationQueueTable, UserRow } from "../db/schema";
 import { ApiError } from "../errors";
 import { siteOrigin } from "../http/site-origin";
+import { giveBackHit, type SharedLimit, takeHit } from "../limits/shared-limits";
 import { mailText, renderMail } from "../mail/templates";
 import { type PushConfig, pushToMember } from "./push.service";
 import { quietUntil, timeZoneOf } from "./time-zones";
@@ -157,7 +158,7 @@ export interface NotificationDeps {
 type Outcome = "sent" | "read" | "batched" | "preference" | "disabled" | "inactive";
 
 /** One mail per conversation partner an hour: a burst of messages is one mail, not ten. */
-const messageMailGapMs = 60 * 60_000;
+const messageMailSlot: SharedLimit = { scope: "message_mail", limit: 1, windowMs: 60 * 60_000 };
 
 /**
  * Mails and pushes what is due, oldest first, each claimed before it is sent so that two processes never send one
@@ -208,6 +209,9 @@ export async function sendDueNotifications(deps: NotificationDeps, now = new Dat
         if (result === "sent") sent++;
       } catch (error) {
         deps.log.error({ err: error, notification: item.id, channel: item.channel }, "notification not sent");
+        // The hour's mail about this sender did not go: the next message may have it.
+        if (item.channel === "mail" && item.event === "message")
+          await giveBackHit(db, messageMailSlot, `${item.user_id}:${item.actor_id}`);
         const retry = now.getTime() - Date.parse(item.created_at) < 86_400_000;
         result = null;
         await db
@@ -254,17 +258,9 @@ async function judge({ db }: NotificationDeps, member: UserRow, item: QueueItem,
       .executeTakeFirst();
     if (!message || message.hidden_at || (message.read_up_to ?? 0) >= item.subject_id) return "read";
     if (item.channel === "push") return "sent";
-    const recent = await db
-      .selectFrom("notification_queue")
-      .select("id")
-      .where("user_id", "=", member.id)
-      .where("actor_id", "=", item.actor_id)
-      .where("event", "=", "message")
-      .where("channel", "=", "mail")
-      .where("outcome", "=", "sent")
-      .where("done_at", ">", new Date(now.getTime() - messageMailGapMs).toISOString())
-      .executeTakeFirst();
-    if (recent) return "batched";
+    // Decided by one atomic count, not by reading what was sent: two processes mailing about two messages of one
+    // sender at once cannot both find no mail yet (docs/operations.md "Several processes").
+    if (!(await takeHit(db, messageMailSlot, `${member.id}:${item.actor_id}`, now))) return "batched";
   }
   return "sent";
 }

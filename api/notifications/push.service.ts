@@ -28,7 +28,8 @@ const endpointAllowed = (config: PushConfig, endpoint: string) =>
 
 /**
  * Gives every site its VAPID keys at start: the configured pair, or a pair made once and kept with the site (a
- * new pair would orphan every subscription, so a site's keys never change unless configured).
+ * new pair would orphan every subscription, so a site's keys never change unless configured). Answers each site's
+ * public key as stored, read back after the writes.
  */
 export async function ensurePushKeys(db: Db, config: PushConfig) {
   const { vapidPublicKey: publicKey, vapidPrivateKey: privateKey } = config;
@@ -38,7 +39,7 @@ export async function ensurePushKeys(db: Db, config: PushConfig) {
       .set({ push_public_key: publicKey, push_private_key: privateKey })
       .where((eb) => eb.or([eb("push_public_key", "!=", publicKey), eb("push_private_key", "!=", privateKey)]))
       .execute();
-    return;
+    return storedPublicKeys(db);
   }
   const keyless = await db
     .selectFrom("sites")
@@ -47,12 +48,22 @@ export async function ensurePushKeys(db: Db, config: PushConfig) {
     .execute();
   for (const site of keyless) {
     const keys = webpush.generateVAPIDKeys();
+    // Only while the site has none: of processes starting together, the first pair stored stays, and every process
+    // reads that one back from the site's row (docs/operations.md "Several processes").
     await db
       .updateTable("sites")
       .set({ push_public_key: keys.publicKey, push_private_key: keys.privateKey })
       .where("id", "=", site.id)
+      .where((eb) => eb.or([eb("push_public_key", "=", ""), eb("push_private_key", "=", "")]))
       .execute();
   }
+  return storedPublicKeys(db);
+}
+
+/** Each site's VAPID public key as the database holds it, by site id. */
+async function storedPublicKeys(db: Db) {
+  const rows = await db.selectFrom("sites").select(["id", "push_public_key"]).orderBy("id").execute();
+  return new Map(rows.map((row) => [row.id, row.push_public_key]));
 }
 
 type Subscription = z.output<typeof pushSubscriptionSchema>["subscription"];

@@ -9,7 +9,7 @@ import type { RouteDeps } from "../route-deps";
 import { checkInvite, matchesAfterSignup, signUp } from "./signup.service";
 
 /** POST signup.php (docs/product.md §2 signup), GET invite.php (an invite-only site's code) and GET signup-matches.php. */
-export function signupRoutes({ db, env, mailer }: RouteDeps): ContractRoutes {
+export function signupRoutes({ db, env, mailer, limits }: RouteDeps): ContractRoutes {
   const routes = contractRoutes();
   const { register } = routes;
   // Signing up sends mail, so it is limited per visitor address.
@@ -17,6 +17,7 @@ export function signupRoutes({ db, env, mailer }: RouteDeps): ContractRoutes {
     HOUR,
     env.SIGNUPS_PER_HOUR,
     "Too many signups from this address, please try again later",
+    limits.storeFor("signup"),
   );
 
   register(
@@ -42,6 +43,7 @@ export function signupRoutes({ db, env, mailer }: RouteDeps): ContractRoutes {
     HOUR,
     env.SIGNUPS_PER_HOUR,
     "Too many invite codes tried from this address, please try again later",
+    limits.storeFor("invite"),
   );
   register("get", "/api/invite.php", inviteRateLimit, ({ site, query }) => checkInvite(db, site, query.code));
 

@@ -7,16 +7,18 @@ import { type Db, openDatabase } from "../../../api/db/database";
 import { migrateToLatest } from "../../../api/db/migrate";
 
 /**
- * A fresh, migrated database for one test file: a SQLite file in a temp folder, or, in the api-pg project,
+ * A fresh, migrated database for one test file (and its URL, for a second pool on it): a SQLite file in a temp folder, or, in the api-pg project,
  * a new PostgreSQL database on the server TEST_DATABASE_URL names (dropped afterwards).
  */
-export async function freshDatabase(): Promise<{ db: Db; dataDir: string; drop(): Promise<void> }> {
+export async function freshDatabase(): Promise<{ db: Db; url: string; dataDir: string; drop(): Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "api-test-"));
   if (process.env.TEST_DB !== "postgres") {
-    const db = openDatabase(`file:${path.join(dataDir, "app.db")}`);
+    const file = `file:${path.join(dataDir, "app.db")}`;
+    const db = openDatabase(file);
     await migrateToLatest(db);
     return {
       db,
+      url: file,
       dataDir,
       drop: async () => {
         await db.destroy();
@@ -37,6 +39,7 @@ export async function freshDatabase(): Promise<{ db: Db; dataDir: string; drop()
   await migrateToLatest(db);
   return {
     db,
+    url: url.toString(),
     dataDir,
     drop: async () => {
       await db.destroy();
