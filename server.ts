@@ -36,12 +36,14 @@ import { type ApiHandler, type InProcessApi, inProcessFetch } from "./app/servic
 import { HOUR } from "./contract/durations";
 import { guardPageRequests } from "./server/page-guards";
 import { servePublicPhotos } from "./server/public-photos";
+import { visitorPageCache } from "./server/visitor-page-cache";
 
 /** The server build's entry exports this process needs (app/entry.server.tsx). */
 interface EntryExports {
   requestInfoContext: Parameters<RouterContextProvider["get"]>[0];
   warmUp(origin: string): Promise<void>;
   dropSettingsCaches(): void;
+  visitorPageVariant(cookie: string | undefined, country: string | undefined): Promise<string | null>;
 }
 
 /**
@@ -153,8 +155,19 @@ export async function startServer({ dev = false } = {}) {
     const build = await loadBuild();
     app.use(...builtAssets());
     const exports = build.entry.module as unknown as EntryExports;
+    // Visitors' pages from memory for PAGE_CACHE_SECONDS (docs/operations.md "Visitor page cache"); not under --dev.
+    const pageCache =
+      web.PAGE_CACHE_SECONDS > 0
+        ? visitorPageCache({
+            seconds: web.PAGE_CACHE_SECONDS,
+            variantOf: (req) => exports.visitorPageVariant(req.get("cookie"), req.get("cf-ipcountry")),
+            onSettingsChanged: onSiteSettingsChanged,
+            varyOn: web.trustCfHeaders ? ["CF-IPCountry"] : [],
+          }).middleware
+        : (_req: Request, _res: Response, next: NextFunction) => next();
     app.use(
       guardPageRequests,
+      pageCache,
       createRequestHandler({ build, getLoadContext: loadContext(exports, inProcess, events) }),
     );
     entry = async () => exports;
@@ -294,6 +307,7 @@ function loadContext(exports: EntryExports, api: InProcessApi | undefined, liveE
             requestId: (req as Request & { id: string }).id,
             clientIp: req.ip ?? "",
             setCookies: [],
+            keepDocument: res.locals.keepDocument as ((html: Buffer) => void) | undefined,
             api,
             liveEvents,
           },

@@ -9,9 +9,10 @@ import { withoutModulePreloads } from "./services/module-preloads.server";
 import { NonceProvider } from "./services/nonce";
 import { requestInfoContext } from "./services/request-context";
 import { dropSettingsCaches, preloadSettings } from "./services/settings.server";
+import { visitorPageVariant } from "./services/visitor-page-variant.server";
 
 // server.ts reads these from the build, so that both use the very same context object, warm-up and caches.
-export { dropSettingsCaches, requestInfoContext };
+export { dropSettingsCaches, requestInfoContext, visitorPageVariant };
 export async function warmUp(origin: string) {
   const context = new RouterContextProvider(
     new Map([[requestInfoContext, { nonce: "", requestId: "warm-up", clientIp: "127.0.0.1", setCookies: [] }]]),
@@ -34,7 +35,7 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  const { nonce } = loadContext.get(requestInfoContext);
+  const { nonce, keepDocument } = loadContext.get(requestInfoContext);
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const chunks: Buffer[] = [];
@@ -47,6 +48,8 @@ export default function handleRequest(
         clearTimeout(timer);
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         const html = withoutModulePreloads(Buffer.concat(chunks));
+        // The visitor page cache (server/visitor-page-cache.ts) keeps the document as rendered, before compression.
+        keepDocument?.(html);
         resolve(
           new Response(compressDocument(request.headers.get("accept-encoding"), html, responseHeaders), {
             headers: responseHeaders,

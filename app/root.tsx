@@ -121,7 +121,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           ? { variant: country === "NL" || country === "DE" ? (country as "NL" | "DE") : null }
           : null,
       flash,
-      isPhone: /Mobi|Android|iPhone/i.test(request.headers.get("user-agent") ?? ""),
+      // Only a member's activation reminder reads it: a visitor's page stays the same for every browser, so that it
+      // can be cached (server/visitor-page-cache.ts).
+      isPhone: Boolean(member) && /Mobi|Android|iPhone/i.test(request.headers.get("user-agent") ?? ""),
     },
     { headers: clear ? { "Set-Cookie": clear } : undefined },
   );

@@ -29,4 +29,7 @@ http
       res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(html);
     }
   })
-  .listen(Number(port), "127.0.0.1");
+  // Port 0: any free port, said on stdout for the bench to read (bench/visitors.ts).
+  .listen(Number(port), "127.0.0.1", function (this: http.Server) {
+    if (port === "0") console.log(JSON.stringify({ port: (this.address() as import("node:net").AddressInfo).port }));
+  });

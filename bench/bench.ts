@@ -7,6 +7,7 @@ import { chromiumLaunchOptions } from "../playwright.config";
 import { benchChat, prepareChatBench } from "./chat";
 import { benchLedger } from "./ledger";
 import { benchScale } from "./scale";
+import { benchVisitors } from "./visitors";
 
 /**
  * `npm run bench`: the production server (as `npm start` runs it) and the anchor (bench/anchor-server.ts: React's
@@ -21,9 +22,9 @@ const floorPort = port + 2;
 const origin = `http://localhost:${port}`;
 const seconds = Number(process.env.BENCH_SECONDS ?? 4);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
-/** `BENCH_ONLY=chat` (or `pages`, `ledger`, `scale`): one part of the run, while working on it. */
+/** `BENCH_ONLY=chat` (or `pages`, `visitors`, `ledger`, `scale`): one part of the run, while working on it. */
 const only = process.env.BENCH_ONLY;
-const runs = (part: "pages" | "chat" | "ledger" | "scale") => !only || only === part;
+const runs = (part: "pages" | "visitors" | "chat" | "ledger" | "scale") => !only || only === part;
 const dataDir = "data/bench";
 
 function start(args: string[], env: Record<string, string>): ChildProcess {
@@ -171,6 +172,7 @@ try {
     pages[route.path] = await response.text();
   }
   if (runs("pages")) await benchPages(routes, pages);
+  if (runs("visitors")) await benchVisitors({ origin, dataDir, seconds, rounds, profileId: search.profiles[0]!.id });
   if (runs("chat"))
     await benchChat(origin, chat, { cpuMs: () => cpuMs(server.pid!), rssMb: () => rssMb(server.pid!) }, seconds);
   if (runs("ledger")) await benchLedger(dataDir, seconds);

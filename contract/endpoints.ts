@@ -35,13 +35,13 @@ import {
 import { apiErrorSchema, type ErrorCode } from "./errors";
 import { geocodeQuerySchema, geocodeResponseSchema } from "./geocode";
 import { landerReportQuerySchema, landerReportResponseSchema, landerVisitSchema } from "./landers";
+import { likesQuerySchema, likesResponseSchema } from "./likes";
 import {
   autoLikeResponseSchema,
   blockResponseSchema,
   invisibleRequestSchema,
   landerProfilesResponseSchema,
   likeResponseSchema,
-  likesResponseSchema,
   profileIdSchema,
   profileResponseSchema,
   searchQuerySchema,
@@ -413,7 +413,8 @@ export const endpoints = [
     method: "get",
     path: "/api/likes.php",
     operationId: "listLikes",
-    summary: "Likes given (profiles) and received (liked_by)",
+    summary: "One page of likes received, given or matches, with each list's count",
+    query: likesQuerySchema,
     response: likesResponseSchema,
     member: true,
   },

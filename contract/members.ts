@@ -83,11 +83,6 @@ export const profileResponseSchema = z.object({ profile: profileViewSchema });
 
 export const profileIdSchema = z.object({ id: z.coerce.number().int().positive() });
 
-export const likedByEntrySchema = profileCardSchema.extend({ like_new: z.boolean(), liked_at: z.string() });
-export const likesResponseSchema = z.object({
-  profiles: z.array(profileCardSchema.extend({ liked_at: z.string() })),
-  liked_by: z.array(likedByEntrySchema),
-});
 export const likeResponseSchema = z.object({ liked: z.boolean(), match: z.boolean() });
 
 export const autoLikeResponseSchema = z.object({

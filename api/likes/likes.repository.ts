@@ -1,3 +1,4 @@
+import type { LikesList } from "../../contract/likes";
 import type { DbOrTx } from "../db/database";
 import { cardColumns, visibleProfiles } from "../members/members.repository";
 
@@ -49,23 +50,68 @@ export function markLikeSeen(db: DbOrTx, likerId: number, likedId: number) {
     .execute();
 }
 
-/** Members the viewer liked and may see, newest like first. */
-export function listLikedProfiles(db: DbOrTx, siteId: number, viewerId: number) {
-  return visibleProfiles(db, siteId, viewerId)
-    .innerJoin("likes", (j) => j.onRef("likes.liked_id", "=", "users.id").on("likes.liker_id", "=", viewerId))
-    .select([...cardColumns, "likes.created_at as liked_at"])
+/**
+ * The members of one likes list whom the viewer may see (docs/product.md §2 likes): who liked the viewer (received),
+ * whom the viewer liked (given), or both at once (matches). Each row has its like: given, the viewer's; else the other's.
+ */
+function likesList(db: DbOrTx, siteId: number, viewerId: number, list: LikesList) {
+  const members = visibleProfiles(db, siteId, viewerId);
+  if (list === "given")
+    return members.innerJoin("likes", (j) =>
+      j.onRef("likes.liked_id", "=", "users.id").on("likes.liker_id", "=", viewerId),
+    );
+  const received = members.innerJoin("likes", (j) =>
+    j.onRef("likes.liker_id", "=", "users.id").on("likes.liked_id", "=", viewerId),
+  );
+  if (list === "received") return received;
+  return received.where((eb) =>
+    eb.exists(
+      eb
+        .selectFrom("likes as back")
+        .select("back.liker_id")
+        .where("back.liker_id", "=", viewerId)
+        .whereRef("back.liked_id", "=", "users.id"),
+    ),
+  );
+}
+
+/** One page of a likes list: received and matches new first, then newest; given newest first. */
+export function listLikes(
+  db: DbOrTx,
+  siteId: number,
+  viewerId: number,
+  list: LikesList,
+  page: { limit: number; offset: number },
+) {
+  let query = likesList(db, siteId, viewerId, list).select([
+    ...cardColumns,
+    "likes.created_at as liked_at",
+    "likes.like_new",
+  ]);
+  if (list !== "given") query = query.orderBy("likes.like_new", "desc");
+  return query
     .orderBy("likes.created_at", "desc")
+    .orderBy("users.id", "desc")
+    .limit(page.limit)
+    .offset(page.offset)
     .execute();
 }
 
-/** Members who liked the viewer and whom the viewer may see, new likes first. */
-export function listLikersOf(db: DbOrTx, siteId: number, viewerId: number) {
-  return visibleProfiles(db, siteId, viewerId)
-    .innerJoin("likes", (j) => j.onRef("likes.liker_id", "=", "users.id").on("likes.liked_id", "=", viewerId))
-    .select([...cardColumns, "likes.created_at as liked_at", "likes.like_new"])
-    .orderBy("likes.like_new", "desc")
-    .orderBy("likes.created_at", "desc")
-    .execute();
+/** How many members a likes list has; `onlyNew`: of those received, the ones not seen yet. */
+export async function countLikes(
+  db: DbOrTx,
+  siteId: number,
+  viewerId: number,
+  list: LikesList,
+  onlyNew = false,
+): Promise<number> {
+  let members = likesList(db, siteId, viewerId, list).select("users.id");
+  if (onlyNew) members = members.where("likes.like_new", "=", 1);
+  const row = await db
+    .selectFrom(members.as("listed"))
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /** A badge shows "99+" above 99: new likes are counted no further than that needs. */

@@ -1,3 +1,4 @@
+import { type LikesQuery, type LikesResponse, likesPageSize } from "../../contract/likes";
 import { type Db, type DbOrTx, nowIso } from "../db/database";
 import type { SiteRow, UserRow } from "../db/schema";
 import { ApiError } from "../errors";
@@ -30,15 +31,35 @@ export async function unlike(db: Db, viewer: UserRow, id: number) {
   return { liked: false, match: false };
 }
 
-/** Likes given and received (docs/product.md §3 likes response), both only of members the viewer may see; new first. */
-export async function likesOf(db: Db, site: SiteRow, viewer: UserRow) {
-  const [given, received] = await Promise.all([
-    repo.listLikedProfiles(db, site.id, viewer.id),
-    repo.listLikersOf(db, site.id, viewer.id),
+/**
+ * One page of likes received, given or matches, only of members the viewer may see (docs/product.md §2 likes, §7
+ * likes.php: paged, a change from the original contract), with every list's count for the tabs.
+ */
+export async function likesOf(
+  db: Db,
+  site: SiteRow,
+  viewer: UserRow,
+  { list, page }: LikesQuery,
+): Promise<LikesResponse> {
+  const [rows, received, given, matches, fresh] = await Promise.all([
+    repo.listLikes(db, site.id, viewer.id, list, { limit: likesPageSize, offset: (page - 1) * likesPageSize }),
+    repo.countLikes(db, site.id, viewer.id, "received"),
+    repo.countLikes(db, site.id, viewer.id, "given"),
+    repo.countLikes(db, site.id, viewer.id, "matches"),
+    repo.countLikes(db, site.id, viewer.id, "received", true),
   ]);
+  const counts = { received, given, matches, new: fresh };
   return {
-    profiles: given.map((row) => ({ ...toCard(site, row), liked_at: row.liked_at })),
-    liked_by: received.map((row) => ({ ...toCard(site, row), like_new: row.like_new === 1, liked_at: row.liked_at })),
+    list,
+    // A like given is never "new" to its giver: its flag is the other member's.
+    profiles: rows.map((row) => ({
+      ...toCard(site, row),
+      like_new: list !== "given" && row.like_new === 1,
+      liked_at: row.liked_at,
+    })),
+    page,
+    pages: Math.max(1, Math.ceil(counts[list] / likesPageSize)),
+    counts,
   };
 }
 

@@ -25,7 +25,7 @@ export function membersRoutes({ db }: RouteDeps): ContractRoutes {
     profiles: await landerProfiles(db, site, member),
   }));
 
-  register("get", "/api/likes.php", ({ site, member }) => likesOf(db, site, member));
+  register("get", "/api/likes.php", ({ site, member, query }) => likesOf(db, site, member, query));
 
   register("post", "/api/like.php", ({ site, member, body: { id } }) => like(db, site, member, id));
 

@@ -1,4 +1,4 @@
-import { data, NavLink } from "react-router";
+import { data, Link, NavLink } from "react-router";
 import { ProfileCard } from "~/components/profile-card";
 import "~/styles/likes.scss";
 import { useTranslation } from "~/i18n/translator";
@@ -7,29 +7,40 @@ import { callApi } from "~/services/api.server";
 import { requireMember } from "~/services/auth.server";
 import { getI18n } from "~/services/i18n.server";
 import { pageMeta } from "~/services/seo";
-import { likesResponseSchema } from "../../contract/members";
+import { likesLists, likesResponseSchema } from "../../contract/likes";
 import type { Route } from "./+types/likes";
 
 export const handle: RouteHandle = { hydrate: true };
 
-const tabs = ["received", "given", "matches"] as const;
+const tabs = likesLists;
 type Tab = (typeof tabs)[number];
 
-/** Likes received (new first, with a badge), likes given, and matches: mutual likes (docs/product.md §2, §4). */
+/** `?page=` as a page number: anything else is the first page. */
+function pageOf(url: URL) {
+  const page = Number(url.searchParams.get("page"));
+  return Number.isInteger(page) && page >= 1 ? Math.min(page, 100_000) : 1;
+}
+
+/**
+ * Likes received (new first, with a badge), likes given, and matches: mutual likes (docs/product.md §2, §4), 24 a
+ * page with links to the previous and next (§7 likes.php: paged).
+ */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const call = { request, context };
   await requireMember(call);
   const tab = (params.type ?? "received") as Tab;
   if (!tabs.includes(tab)) throw data(null, { status: 404 });
-  const { profiles, liked_by } = await callApi(call, "/likes.php", { schema: likesResponseSchema });
-  const given = new Set(profiles.map((p) => p.id));
-  const matches = liked_by.filter((p) => given.has(p.id));
-  const lists = { received: liked_by, given: profiles, matches };
+  const likes = await callApi(call, "/likes.php", {
+    query: { list: tab, page: String(pageOf(new URL(request.url))) },
+    schema: likesResponseSchema,
+  });
   return {
     tab,
-    profiles: lists[tab].map((p) => ({ ...p, like_new: "like_new" in p ? p.like_new : false })),
-    counts: { received: liked_by.length, given: profiles.length, matches: matches.length },
-    newCount: liked_by.filter((p) => p.like_new).length,
+    profiles: likes.profiles,
+    page: likes.page,
+    pages: likes.pages,
+    counts: likes.counts,
+    newCount: likes.counts.new,
     title: getI18n(context).t("likes.title"),
   };
 }
@@ -82,7 +93,37 @@ export default function Likes({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
+      {loaderData.pages > 1 && <LikesPaging tab={loaderData.tab} page={loaderData.page} pages={loaderData.pages} />}
     </main>
+  );
+}
+
+/** Plain links to the previous and next page of the list (no script needed), and where this page is. */
+function LikesPaging({ tab, page, pages }: { tab: Tab; page: number; pages: number }) {
+  const { t } = useTranslation();
+  const path = tab === "received" ? "/likes" : `/likes/${tab}`;
+  const href = (n: number) => (n === 1 ? path : `${path}?page=${n}`);
+  return (
+    <nav
+      aria-label={t("likes.paging.label")}
+      className="d-flex flex-wrap gap-2 align-items-center justify-content-between mt-3"
+    >
+      {page > 1 ? (
+        <Link className="btn btn-outline-secondary" to={href(Math.min(page, pages) - 1)} rel="prev">
+          {t("likes.paging.previous")}
+        </Link>
+      ) : (
+        <span />
+      )}
+      <span className="text-body-secondary">{t("likes.paging.position", { page, pages })}</span>
+      {page < pages ? (
+        <Link className="btn btn-outline-secondary" to={href(page + 1)} rel="next">
+          {t("likes.paging.next")}
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
   );
 }
 

@@ -16,6 +16,8 @@ const webEnvSchema = z.object({
   API_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   /** Believe Cloudflare's CF-IPCountry header: only when the site is behind Cloudflare, which sets it. */
   TRUST_CF_HEADERS: z.enum(["true", "false"]).default("false"),
+  /** How long a visitor's page (no session) is kept in this process and a CDN may keep it; 0 turns both off. */
+  PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
 });
 /** Every variable the web tier reads: the README's configuration table names each (server/readme-configuration.test.ts). */
 export const webEnvVariables = Object.keys(webEnvSchema.shape);

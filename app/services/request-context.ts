@@ -16,6 +16,11 @@ export interface RequestInfo {
    * page's event stream subscribes to. Absent with an external API_URL: the page then polls.
    */
   liveEvents?: LiveEvents;
+  /**
+   * Handed the rendered document, uncompressed, when the visitor page cache (server/visitor-page-cache.ts) may keep
+   * this request's answer; it decides from the answer's status and headers whether to.
+   */
+  keepDocument?: (html: Buffer) => void;
   /** The member of this request, asked of the API at most once. */
   member?: Promise<User | null>;
 }

@@ -1,10 +1,6 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
-import {
-  likesResponseSchema,
-  profileResponseSchema,
-  searchResponseSchema,
-  swipeResponseSchema,
-} from "../../contract/members";
+import { likesResponseSchema } from "../../contract/likes";
+import { profileResponseSchema, searchResponseSchema, swipeResponseSchema } from "../../contract/members";
 import { landerResponseSchema } from "../../contract/niche-landers";
 import { landingResponseSchema } from "../../contract/seo";
 import { signupMatchesResponseSchema } from "../../contract/signup";
@@ -207,7 +203,8 @@ test("blocked, invisible and pending-deletion members never appear in any list o
   for (const id of hidden) expect(ids(search.profiles)).not.toContain(id);
 
   const likes = likesResponseSchema.parse((await get("/api/likes.php", me.cookie)).body);
-  expect(ids(likes.liked_by)).toEqual([visible.id]);
+  expect(ids(likes.profiles)).toEqual([visible.id]);
+  expect(likes.counts).toEqual({ received: 1, given: 0, matches: 0, new: 1 });
   expect((await get("/api/user.php", me.cookie)).body.user.new_likes).toBe(1);
 
   for (const id of [blockedMe.id, invisible.id, leaving.id])
@@ -238,25 +235,28 @@ test("liking, unliking, matches, and opening a profile clears its new like", asy
   expect((await post("/api/like.php", { id: bo.id }, anna.cookie)).body).toEqual({ liked: true, match: false });
   expect((await post("/api/like.php", { id: bo.id }, anna.cookie)).body).toEqual({ liked: true, match: false });
   const boLikes = likesResponseSchema.parse((await get("/api/likes.php", bo.cookie)).body);
-  expect(boLikes.liked_by).toEqual([expect.objectContaining({ id: anna.id, like_new: true })]);
+  expect(boLikes.profiles).toEqual([expect.objectContaining({ id: anna.id, like_new: true })]);
   expect((await get("/api/user.php", bo.cookie)).body.user.new_likes).toBe(1);
 
   const viewed = profileResponseSchema.parse((await get(`/api/profile.php?id=${anna.id}`, bo.cookie)).body);
   expect(viewed.profile).toMatchObject({ liked_me: true, liked: false });
-  expect(likesResponseSchema.parse((await get("/api/likes.php", bo.cookie)).body).liked_by[0]!.like_new).toBe(false);
+  expect(likesResponseSchema.parse((await get("/api/likes.php", bo.cookie)).body).profiles[0]!.like_new).toBe(false);
   expect((await get("/api/user.php", bo.cookie)).body.user.new_likes).toBe(0);
 
   expect((await post("/api/like.php", { id: anna.id }, bo.cookie)).body).toEqual({ liked: true, match: true });
+  const matches = likesResponseSchema.parse((await get("/api/likes.php?list=matches", bo.cookie)).body);
+  expect(ids(matches.profiles)).toEqual([anna.id]);
+  expect(matches.counts).toEqual({ received: 1, given: 1, matches: 1, new: 0 });
   expect((await post("/api/like.php", { id: anna.id }, bo.cookie, "DELETE")).body).toEqual({
     liked: false,
     match: false,
   });
-  expect(likesResponseSchema.parse((await get("/api/likes.php", bo.cookie)).body).profiles).toEqual([]);
+  expect(likesResponseSchema.parse((await get("/api/likes.php?list=given", bo.cookie)).body).profiles).toEqual([]);
   expect((await post("/api/like.php", { id: 999999 }, bo.cookie)).status).toBe(404);
   expect((await api.call("/api/like.php", { method: "POST", domain, body: { id: anna.id } })).status).toBe(403);
 });
 
-test("a popular member's new likes are counted up to 100 (the badge says 99+); the list of likes has them all", async () => {
+test("a popular member's new likes are counted up to 100 (the badge says 99+); the list of likes counts them all", async () => {
   const me = await member({ country: "FI" });
   const likers = await insertMembers(api.db, siteId, 120, { gender: "male", country: "FI" });
   await api.db
@@ -266,7 +266,8 @@ test("a popular member's new likes are counted up to 100 (the badge says 99+); t
 
   expect((await get("/api/user.php", me.cookie)).body.user.new_likes).toBe(100);
   const likes = likesResponseSchema.parse((await get("/api/likes.php", me.cookie)).body);
-  expect(likes.liked_by).toHaveLength(120);
+  expect(likes.profiles).toHaveLength(24);
+  expect(likes.counts).toMatchObject({ received: 120, new: 120 });
 });
 
 test("free members see three of another member's photos, premium all, visitors the main one", async () => {
