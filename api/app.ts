@@ -12,6 +12,8 @@ import { fileStoragesFor } from "./adapters/file-storages";
 import { isSandbox, paymentProviderFor } from "./adapters/payments/choose";
 import { type SmsSender, smsGateway, smsOutbox } from "./adapters/sms";
 import { adminRoutes } from "./admin/admin.routes";
+import { adminMembersRoutes } from "./admin-members/admin-members.routes";
+import { withMailLog } from "./admin-members/member-history";
 import { chatRoutes } from "./chat/chat.routes";
 import type { Db } from "./db/database";
 import { apiDocsRoutes } from "./docs/api-docs.routes";
@@ -55,6 +57,8 @@ export function apiRoutes(deps: ApiDeps): ContractRoutes[] {
   const files = fileStoragesFor(deps.env);
   const routeDeps: RouteDeps = {
     ...deps,
+    // Every mail is noted for the admin's member page (issue 33).
+    mailer: withMailLog(deps.mailer, deps.db),
     payments: deps.payments ?? null,
     sms: deps.sms ?? smsSenderFor(deps.env),
     events: deps.events ?? inProcessBus(),
@@ -81,6 +85,7 @@ export function apiRoutes(deps: ApiDeps): ContractRoutes[] {
     nicheLandersRoutes,
     staffRoutes,
     adminRoutes,
+    adminMembersRoutes,
   ].map((routes) => routes(routeDeps));
 }
 
