@@ -141,7 +141,7 @@ export const memberActionSchema = z
     action: z.enum(memberActions),
     reason: reasonField,
     /** A suspension's last day (the suspension ends at the end of it, UTC). */
-    until: z.string().trim().regex(isoDay, "admin.members.untilRequired").optional(),
+    until: z.string().trim().regex(isoDay, "admin.members.untilRequired").meta({ example: "2026-12-31" }).optional(),
     role: z.enum(memberRoles).optional(),
   })
   .refine((a) => a.action !== "suspend" || a.until, { path: ["until"], message: "admin.members.untilRequired" })

@@ -1121,7 +1121,7 @@ export const endpoints = [
   {
     method: "get",
     path: "/api/admin/members.php",
-    operationId: "searchMembers",
+    operationId: "searchAdminMembers",
     summary: "Find members by e-mail, name or id, 25 a page",
     staff: "admin",
     member: true,
