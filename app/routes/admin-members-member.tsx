@@ -51,12 +51,12 @@ export default function AdminMember({ loaderData }: Route.ComponentProps) {
       <p>
         <Link to="/admin/members">{t("admin.members.back")}</Link>
       </p>
-      <h2 id="member-title" className="h4 admin-break">
+      <h2 id="member-title" className="h4 mb-3 admin-break">
         {profile?.name ?? member.email} <span className="text-body-secondary fs-6">#{member.id}</span>
       </h2>
 
       <Section id="account" title={t("admin.members.account")}>
-        <dl className="row">
+        <dl className="admin-facts">
           <Row term={t("admin.members.email")}>{member.email}</Row>
           <Row term={t("admin.members.status")}>{t(keyOf(`admin.members.statuses.${member.status}`))}</Row>
           <Row term={t("admin.members.suspendedTill")}>{when(member.suspended_until)}</Row>
@@ -74,7 +74,7 @@ export default function AdminMember({ loaderData }: Route.ComponentProps) {
 
       {profile && (
         <Section id="profile" title={t("admin.members.profile")}>
-          <dl className="row">
+          <dl className="admin-facts">
             <Row term={t("admin.members.name")}>{profile.name}</Row>
             <Row term={t("admin.members.birthDate")}>{profile.date_of_birth}</Row>
             <Row term={t("admin.members.country")}>{[profile.city, profile.country].filter(Boolean).join(", ")}</Row>
@@ -218,8 +218,8 @@ function Section({ id, title, children }: { id: string; title: string; children:
 function Row({ term, children }: { term: string; children: ReactNode }) {
   return (
     <>
-      <dt className="col-sm-4 col-lg-3 fw-normal text-body-secondary">{term}</dt>
-      <dd className="col-sm-8 col-lg-9 admin-break">{children}</dd>
+      <dt className="fw-normal text-body-secondary">{term}</dt>
+      <dd className="admin-break">{children}</dd>
     </>
   );
 }
@@ -231,7 +231,7 @@ function Table({ id, title, head, rows }: { id: string; title: string; head: str
       {rows.length === 0 ? (
         <p>{t("admin.members.nothing")}</p>
       ) : (
-        <div className="table-responsive">
+        <div className="admin-scroll">
           <table className="table table-sm" aria-labelledby={`${id}-title`}>
             <thead>
               <tr>
@@ -275,7 +275,7 @@ function Actions({ detail }: { detail: Detail }) {
         {t("admin.members.actionsTitle")}
       </h3>
       <p className="text-body-secondary">{t("admin.members.reasonHint")}</p>
-      <div className="row row-cols-1 row-cols-lg-2 g-3">
+      <div className="admin-actions">
         <ActionForm memberId={member.id} intent="credits" refusal={refusal}>
           <input type="hidden" name="key" value={detail.creditsKey} />
           <Field intent="credits" name="amount" label="admin.members.amountLabel" refusal={refusal}>
@@ -339,7 +339,7 @@ function ActionForm({
   // The confirmation page (built apart) sends the admin back to this member's page.
   const here = `/admin/members/${memberId}`;
   return (
-    <div className="col">
+    <div>
       <Form method="post" className="border rounded p-3 h-100" aria-labelledby={`${intent}-title`} noValidate>
         <h4 id={`${intent}-title`} className="h6">
           {title}

@@ -33,7 +33,7 @@ export default function AdminMembers({ loaderData }: Route.ComponentProps) {
           </label>
           <input id="member-q" name="q" type="search" defaultValue={q} className="form-control" maxLength={200} />
         </div>
-        <div className="col-auto">
+        <div className="col-12 col-sm-4">
           <button type="submit" className="btn btn-primary">
             {t("admin.members.search")}
           </button>
@@ -41,7 +41,7 @@ export default function AdminMembers({ loaderData }: Route.ComponentProps) {
       </Form>
       <p aria-live="polite">{t("admin.members.found", { count: total })}</p>
       {members.length > 0 && (
-        <div className="table-responsive">
+        <div className="admin-scroll">
           <table className="table table-sm align-middle">
             <thead>
               <tr>
@@ -60,7 +60,7 @@ export default function AdminMembers({ loaderData }: Route.ComponentProps) {
                   <td>
                     <Link to={`/admin/members/${m.id}`}>{m.name ?? m.email}</Link>
                   </td>
-                  <td className="admin-break">{m.email}</td>
+                  <td className="admin-nowrap">{m.email}</td>
                   <td>
                     {m.banned
                       ? t("admin.members.banned")
