@@ -36,6 +36,8 @@ export interface Actor {
 }
 
 const pageSize = 25;
+/** What an admin may not do to their own account. */
+const lockingOut: readonly MemberActionRequest["action"][] = ["suspend", "ban", "start_deletion", "change_role"];
 /** How many rows of each history the member page shows, newest first. */
 const historyRows = 50;
 
@@ -136,6 +138,9 @@ export async function actOnMember(deps: AdminMembersDeps, site: SiteRow, actor: 
   if (sensitiveMemberActions.includes(body.action)) requireFreshSecondFactor(actor.staff);
   const user = await repo.findSiteMember(db, site.id, body.id);
   if (!user) throw notFound();
+  // An admin cannot lock themselves out or give up the role by mistake: another admin does that.
+  if (user.id === actor.staff.id && lockingOut.includes(body.action))
+    throw fieldError("reason", "admin.members.notYourself");
   const now = new Date();
   const audit = (trx: Tx, before: unknown, after: unknown) =>
     recordStaffAction(trx, {

@@ -162,6 +162,19 @@ describe("actions", () => {
     expect(await mailedToken(api, member.email, "/activate/done")).toBeTruthy();
   });
 
+  test("an admin cannot suspend, ban, delete or demote their own account", async () => {
+    for (const body of [
+      { action: "suspend", reason: "Oops", until: tomorrow() },
+      { action: "ban", reason: "Oops" },
+      { action: "start_deletion", reason: "Oops" },
+      { action: "change_role", reason: "Oops", role: "member" },
+    ]) {
+      const answer = await act({ id: admin.id, ...body });
+      expect(answer.body.data?.fields?.reason, body.action).toBe("admin.members.notYourself");
+    }
+    expect(await audit(admin.id)).toHaveLength(0);
+  });
+
   test("sensitive actions need a second factor given in the last ten minutes (403 step_up_required)", async () => {
     const member = await createMember(api.db, site.id);
     await secondFactorGiven(11);
