@@ -14,6 +14,7 @@ import { deleteStaleLoginFailures } from "./api/accounts/login-guard";
 import { type FileStorages, fileStoragesFor } from "./api/adapters/file-storages";
 import { createMailer } from "./api/adapters/mail";
 import { paymentProviderFor } from "./api/adapters/payments/choose";
+import { deleteOldMemberHistory, withMailLog } from "./api/admin-members/member-history";
 import { createApi } from "./api/app";
 import { type Db, openDatabase, refreshPlannerStatistics } from "./api/db/database";
 import { migrateToLatest } from "./api/db/migrate";
@@ -116,7 +117,10 @@ export async function startServer({ dev = false } = {}) {
     app.use("/api", api.router);
     inProcess = { handler: inProcessApi(api.router), direct: api.direct };
     scheduleCleanup(db, files, apiLogger);
-    scheduleNotificationMails({ db, mailer, log: apiLogger, push: apiEnv }, apiEnv.NOTIFY_EVERY_SECONDS);
+    scheduleNotificationMails(
+      { db, mailer: withMailLog(mailer, db), log: apiLogger, push: apiEnv },
+      apiEnv.NOTIFY_EVERY_SECONDS,
+    );
     if (payments) schedulePaymentChecks({ db, provider: payments }, apiEnv.PAYMENT_CHECK_SECONDS, apiLogger);
     // Published photos: from the disk, or from the bucket for a site whose cdn_prefix is still /uploads/photos.
     if (apiEnv.S3_URL) app.get("/uploads/photos/:file", servePublicPhotos(files.publicPhotos));
@@ -207,6 +211,7 @@ function scheduleCleanup(db: Db, files: FileStorages, log: ReturnType<typeof cre
     await deleteDeadTokens(db);
     await deleteStaleLoginFailures(db);
     await deleteEndedLimitCounters(db);
+    await deleteOldMemberHistory(db);
     await refreshPlannerStatistics(db);
   };
   schedule(db, { name: "clean-up", everyMs: HOUR, run }, log, { atStart: true });

@@ -12,6 +12,8 @@ import { fileStoragesFor } from "./adapters/file-storages";
 import { isSandbox, paymentProviderFor } from "./adapters/payments/choose";
 import { type SmsSender, smsGateway, smsOutbox } from "./adapters/sms";
 import { adminRoutes } from "./admin/admin.routes";
+import { adminMembersRoutes } from "./admin-members/admin-members.routes";
+import { withMailLog } from "./admin-members/member-history";
 import { chatRoutes } from "./chat/chat.routes";
 import type { Db } from "./db/database";
 import { apiDocsRoutes } from "./docs/api-docs.routes";
@@ -57,6 +59,8 @@ export function apiRoutes(deps: ApiDeps): ContractRoutes[] {
   const storeFor = deps.rateLimitStore ?? rateLimitStores(deps.db, deps.env, deps.logger);
   const routeDeps: RouteDeps = {
     ...deps,
+    // Every mail is noted for the admin's member page (issue 33).
+    mailer: withMailLog(deps.mailer, deps.db),
     payments: deps.payments ?? null,
     sms: deps.sms ?? smsSenderFor(deps.env),
     events: deps.events ?? inProcessBus(),
@@ -83,6 +87,7 @@ export function apiRoutes(deps: ApiDeps): ContractRoutes[] {
     nicheLandersRoutes,
     staffRoutes,
     adminRoutes,
+    adminMembersRoutes,
   ].map((routes) => routes(routeDeps));
 }
 

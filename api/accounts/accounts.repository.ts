@@ -104,3 +104,14 @@ export function listProfileInterestIds(db: DbOrTx, userId: number) {
     .orderBy("interest_id")
     .execute();
 }
+
+/** The latest suspension or ban of a member: its words to the member are shown at a refused login (issue 33). */
+export function findLatestSanction(db: DbOrTx, userId: number) {
+  return db
+    .selectFrom("moderation_decisions")
+    .select(["explanation"])
+    .where("member_id", "=", userId)
+    .where("decision", "in", ["suspend", "ban"])
+    .orderBy("id", "desc")
+    .executeTakeFirst();
+}

@@ -1,3 +1,4 @@
+import { recordLogin } from "../admin-members/member-history";
 import { ApiError } from "../errors";
 import { clearSessionCookie, setSessionCookie } from "../http/cookies";
 import { refuseCrossSiteRequest } from "../http/cross-site";
@@ -28,6 +29,8 @@ export function accountsRoutes({ db, env, limits }: RouteDeps): ContractRoutes {
           sessionToken,
         );
         setSessionCookie(req, res, sessionCookie, token);
+        // The admin's member page lists logins (issue 33).
+        await recordLogin(db, user.id, address, req.get("user-agent"));
         log.info({ userId: user.id, address, reactivated }, "member logged in");
         return { user: await accounts.userView(db, site, user), reactivated };
       } catch (error) {

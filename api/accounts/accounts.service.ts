@@ -32,7 +32,7 @@ export async function logIn(
   if (!user || user.status === "deleted") return refuseUnknownEmail(attempt, site.id, email, password, loginFailed);
   await checkPassword(attempt, user, password, loginFailed);
   const now = new Date();
-  refuseSanctioned(user, now);
+  await refuseSanctioned(db, user, now);
   // docs/product.md §4: logging in within the window undoes a pending deletion; after it the account is as good as gone.
   if (
     user.status === "pending_deletion" &&
@@ -54,12 +54,16 @@ export async function logIn(
 
 /**
  * A banned or suspended account cannot log in (docs/product.md §6.8); told only after the right password, so the
- * answer does not tell strangers about someone's account. The mail of the decision has the appeal link.
+ * answer does not tell strangers about someone's account. The mail of the decision has the appeal link; the answer
+ * carries the words the moderator or admin wrote to the member, if any (issue 33).
  */
-function refuseSanctioned(user: UserRow, now: Date) {
-  if (user.banned_at) throw new ApiError(403, "account_banned", "This account has been closed by our moderators");
-  if (user.suspended_until && user.suspended_until > now.toISOString())
-    throw new ApiError(403, "account_suspended", "This account is suspended", { until: user.suspended_until });
+async function refuseSanctioned(db: Db, user: UserRow, now: Date) {
+  const suspended = user.suspended_until !== null && user.suspended_until > now.toISOString();
+  if (!user.banned_at && !suspended) return;
+  const reason = (await repo.findLatestSanction(db, user.id))?.explanation ?? null;
+  if (user.banned_at)
+    throw new ApiError(403, "account_banned", "This account has been closed by our moderators", { reason });
+  throw new ApiError(403, "account_suspended", "This account is suspended", { until: user.suspended_until, reason });
 }
 
 /** Ends the session the browser presented, whoever's it was, and starts the member's new one. */

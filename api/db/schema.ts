@@ -151,6 +151,24 @@ export interface StaffActionsTable {
   created_at: string;
 }
 
+/** A member's login: when, from which address and device (issue 33; kept for a bounded time). */
+export interface MemberLoginsTable {
+  id: Generated<number>;
+  user_id: number;
+  address: string;
+  user_agent: string | null;
+  created_at: string;
+}
+
+/** A mail the site sent: to whom, from which site address, its subject and time; never its body (issue 33). */
+export interface SentMailsTable {
+  id: Generated<number>;
+  to_address: string;
+  from_address: string | null;
+  subject: string;
+  created_at: string;
+}
+
 export interface ProfilesTable {
   user_id: number;
   name: string;
@@ -190,7 +208,17 @@ export interface PhotosTable {
 }
 
 export type ModerationSubject = "photo" | "profile" | "message" | "complaint" | "appeal";
-export type ModerationDecision = "approve" | "reject" | "dismiss" | "hide" | "suspend" | "ban" | "uphold" | "reverse";
+export type ModerationDecision =
+  | "approve"
+  | "reject"
+  | "dismiss"
+  | "hide"
+  | "suspend"
+  | "ban"
+  | "uphold"
+  | "reverse"
+  /** An admin started the account's deletion (issue 33). */
+  | "delete";
 
 /**
  * Every moderation decision: who decided what about which member's content, when and why (docs/product.md §6.7).
@@ -617,6 +645,8 @@ export interface Database {
   sessions: SessionsTable;
   recovery_codes: RecoveryCodesTable;
   staff_actions: StaffActionsTable;
+  member_logins: MemberLoginsTable;
+  sent_mails: SentMailsTable;
   login_failures: LoginFailuresTable;
   unknown_login_failures: UnknownLoginFailuresTable;
   limit_counters: LimitCountersTable;

@@ -3,6 +3,7 @@ import { ageOn } from "../../contract/age";
 import { DAY } from "../../contract/durations";
 import { type ReportReason, reportReference } from "../../contract/report-values";
 import type { appealDecisionSchema, appealRequestSchema, reportDecisionSchema } from "../../contract/reports";
+import { reactivate } from "../accounts/lifecycle.service";
 import { hashSessionToken } from "../accounts/session-token";
 import { type Db, nowIso, type Tx } from "../db/database";
 import type { DecisionRow, SiteRow, UserRow } from "../db/schema";
@@ -261,6 +262,11 @@ async function undo(trx: Tx, decision: DecisionRow, photo: Awaited<ReturnType<ty
     await trx.updateTable("users").set({ suspended_until: null }).where("id", "=", decision.member_id).execute();
   if (decision.decision === "ban")
     await trx.updateTable("users").set({ banned_at: null }).where("id", "=", decision.member_id).execute();
+  // An admin's deletion (issue 33), while the account is still pending deletion: it returns to what it was.
+  if (decision.decision === "delete") {
+    const user = await trx.selectFrom("users").selectAll().where("id", "=", decision.member_id).executeTakeFirst();
+    if (user?.status === "pending_deletion") await reactivate(trx, user);
+  }
 }
 
 /**

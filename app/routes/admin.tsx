@@ -76,6 +76,11 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
                   {t("admin.overview")}
                 </NavLink>
               </li>
+              <li className="nav-item">
+                <NavLink to="/admin/members" className="nav-link">
+                  {t("admin.members.nav")}
+                </NavLink>
+              </li>
             </ul>
           </nav>
           <Outlet />

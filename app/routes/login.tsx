@@ -34,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return reactivate({ request, context }, String(formData.get("token") ?? ""));
   const submission = parseWithZod(formData, { schema: loginFormSchema });
   if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields: ["password"] }), minutes: 0 }, { status: 400 });
+    return data({ result: submission.reply({ hideFields: ["password"] }), minutes: 0, reason: "" }, { status: 400 });
   }
   try {
     const { user, reactivated } = await loginAuthenticator({ context }).authenticate("form", request);
@@ -58,8 +58,10 @@ export async function action({ request, context }: Route.ActionArgs) {
         } as Record<string, string>
       )[error.code] ?? "login.failed";
     const minutes = typeof error.data.minutes === "number" ? error.data.minutes : 0;
+    // The words staff wrote to the member with the suspension or ban, when there are some (issue 33).
+    const reason = typeof error.data.reason === "string" ? error.data.reason : "";
     return data(
-      { result: submission.reply({ formErrors: [key], hideFields: ["password"] }), minutes },
+      { result: submission.reply({ formErrors: [key], hideFields: ["password"] }), minutes, reason },
       { status: 400 },
     );
   }
@@ -113,7 +115,9 @@ function Login({ constraint }: { constraint: Route.ComponentProps["loaderData"][
   return (
     <NarrowPage title={t("login.title")}>
       <Form method="post" {...getFormProps(form)} className="card card-body shadow-sm">
-        <FormError form={form} values={{ count: actionData?.minutes }} />
+        <FormError form={form} values={{ count: actionData?.minutes }}>
+          {actionData?.reason ? t("admin.members.loginReason", { reason: actionData.reason }) : null}
+        </FormError>
         <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
         <InputField field={fields.email} label="login.email" type="email" autoComplete="email" autoFocus />
         <InputField field={fields.password} label="login.password" type="password" autoComplete="current-password" />

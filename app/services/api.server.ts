@@ -129,7 +129,12 @@ async function exchange<S extends z.ZodType>(
   // So that the API's GETs that change something (logout, seen marks) can tell a link from another site.
   const fetchSite = options.ownCall ? null : request.headers.get("sec-fetch-site");
   if (fetchSite) headers.set("sec-fetch-site", fetchSite);
-  if (path === "/user.php") headers.set("x-request-type", "client");
+  if (path === "/user.php") {
+    headers.set("x-request-type", "client");
+    // The login notes the device for the admin's member page (issue 33).
+    const userAgent = request.headers.get("user-agent");
+    if (userAgent) headers.set("user-agent", userAgent);
+  }
   if (options.idempotencyKey) headers.set("idempotency-key", options.idempotencyKey);
   if (options.body !== undefined) headers.set("content-type", "application/json");
   if (options.file) headers.set("content-type", "application/octet-stream");
