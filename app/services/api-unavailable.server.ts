@@ -1,0 +1,23 @@
+import { ApiUnavailable } from "./api.server";
+
+/** The form message when the API gave no answer after the retries (docs/product.md §7.3). */
+export const apiUnavailableMessage = "errors.apiUnavailable";
+
+/** Whether a caught error is the API being unavailable, which a form action answers with its form again. */
+export function isApiUnavailable(error: unknown): error is ApiUnavailable {
+  return error instanceof ApiUnavailable;
+}
+
+/**
+ * A conform submission answered again during an API outage: what was typed (never the `hideFields`, the passwords)
+ * and the "try again" message at the form, in place of the 503 page (docs/product.md §7.3).
+ */
+export function apiUnavailableReply<R>(
+  submission: { reply: (options: { formErrors: string[]; hideFields?: string[] }) => R },
+  hideFields: string[] = [],
+): R {
+  return submission.reply({ formErrors: [apiUnavailableMessage], hideFields });
+}
+
+/** The status of a form answered again because the API is unavailable. */
+export const apiUnavailableStatus = { status: 503 } as const;
