@@ -25,6 +25,7 @@ import { isLoopback } from "./api/http/loopback";
 import { refuseForeignOrigin } from "./api/http/origin";
 import { deleteEndedLimitCounters } from "./api/limits/shared-limits";
 import { createLogger } from "./api/logger";
+import { countedJob, watchDatabase } from "./api/metrics/metrics";
 import { type NotificationDeps, sendDueNotifications } from "./api/notifications/notifications.service";
 import { ensurePushKeys } from "./api/notifications/push.service";
 import { checkUnsettledPayments, type PaymentDeps } from "./api/payments/payments.service";
@@ -33,6 +34,7 @@ import { onSiteSettingsChanged, watchSiteSettings } from "./api/settings/setting
 import { parseWebEnv } from "./app/services/env.server";
 import { type ApiHandler, type InProcessApi, inProcessFetch } from "./app/services/in-process-api.server";
 import { HOUR } from "./contract/durations";
+import { countRequests, metricsEndpoint, pageRoutePatterns } from "./server/metrics";
 import { guardPageRequests } from "./server/page-guards";
 import { servePublicPhotos } from "./server/public-photos";
 
@@ -57,6 +59,8 @@ export async function startServer({ dev = false } = {}) {
   app.set("trust proxy", apiEnv.TRUST_PROXY);
   app.use(assignRequestId);
   app.use(logRequests(log));
+  let pageRouteOf: ((pathname: string) => string | undefined) | undefined;
+  app.use(countRequests((pathname) => pageRouteOf?.(pathname)));
   // Security headers first, so that every answer has them: pages, API, static files, /healthz and errors.
   app.use(assignNonce, securityHeaders(dev));
   // No site and no page URL can come of a missing or malformed Host: a client error, before anything reads it.
@@ -78,6 +82,7 @@ export async function startServer({ dev = false } = {}) {
   if (!web.apiIsExternal) {
     db = openDatabase(apiEnv.databaseUrl, (error) => log.warn({ err: error }, "database connection lost"));
     await migrateToLatest(db);
+    watchDatabase(db);
     const files = fileStoragesFor(apiEnv);
     // The demo site's logins are published in the README: it exists only on localhost or with SEED_DEMO=true.
     const demo = await seedDemoIfWanted(db, {
@@ -133,6 +138,7 @@ export async function startServer({ dev = false } = {}) {
       .catch(() => false);
     res.status(api ? 200 : 503).json({ web: true, api });
   });
+  if (web.METRICS_TOKEN) app.get("/metrics", metricsEndpoint(web.METRICS_TOKEN));
 
   let entry: () => Promise<EntryExports>;
   if (dev) {
@@ -150,6 +156,7 @@ export async function startServer({ dev = false } = {}) {
     entry = async () => (await load()).entry.module as unknown as EntryExports;
   } else {
     const build = await loadBuild();
+    pageRouteOf = pageRoutePatterns(build.routes);
     app.use(...builtAssets());
     const exports = build.entry.module as unknown as EntryExports;
     app.use(
@@ -187,7 +194,9 @@ export async function startServer({ dev = false } = {}) {
 function scheduleCleanup(db: Db, files: FileStorages, log: ReturnType<typeof createLogger>) {
   const cleanUp = async () => {
     try {
-      const purged = await purgeDeletedAccounts(db, { publicPhotos: files.publicPhotos, chatFiles: files.private });
+      const purged = await countedJob("purge", () =>
+        purgeDeletedAccounts(db, { publicPhotos: files.publicPhotos, chatFiles: files.private }),
+      );
       if (purged) log.info({ count: purged }, "deleted accounts purged");
       await deleteEndedSessions(db);
       await deleteDeadTokens(db);
@@ -209,7 +218,7 @@ function scheduleNotificationMails(deps: NotificationDeps, seconds: number) {
     if (running) return;
     running = true;
     try {
-      await sendDueNotifications(deps);
+      await countedJob("notifications", () => sendDueNotifications(deps));
     } catch (error) {
       deps.log.error({ err: error }, "notification mails failed");
     } finally {
@@ -225,9 +234,9 @@ function scheduleNotificationMails(deps: NotificationDeps, seconds: number) {
 function schedulePaymentChecks(deps: PaymentDeps, seconds: number, log: ReturnType<typeof createLogger>) {
   const check = async () => {
     try {
-      const changed = await checkUnsettledPayments(deps);
+      const changed = await countedJob("payment-check", () => checkUnsettledPayments(deps));
       if (changed) log.info({ count: changed }, "open payments settled by the scheduled check");
-      const refunds = await checkPendingRefunds(deps, log);
+      const refunds = await countedJob("refund-check", () => checkPendingRefunds(deps, log));
       if (refunds) log.info({ count: refunds }, "pending returns asked again");
     } catch (error) {
       log.error({ err: error }, "payment check failed");

@@ -8,6 +8,7 @@ import { staleAnswers } from "./api-stale.server";
 import { webEnv } from "./env.server";
 import { inProcessFetch } from "./in-process-api.server";
 import { logger } from "./logger.server";
+import { apiCallDuration, apiCalls } from "./metrics.server";
 import { requestInfoContext } from "./request-context";
 
 export interface CallContext {
@@ -179,6 +180,7 @@ async function exchange<S extends z.ZodType>(
     const init = { method, headers, body: wireBody(), signal: AbortSignal.timeout(env.API_TIMEOUT_MS) };
     return answerOf(await (api ? inProcessFetch(api.handler)(url, init) : fetch(url, { ...init, redirect: "manual" })));
   };
+  const endTimer = apiCallDuration.startTimer({ path });
   const retrySafe = method === "GET" || Boolean(options.idempotencyKey);
   const attempts = retrySafe ? env.API_RETRIES + 1 : 1;
   let response: ApiAnswer | undefined;
@@ -196,6 +198,9 @@ async function exchange<S extends z.ZodType>(
     logger.warn({ reqId: info.requestId, path, method, attempt, err: String(lastError) }, "API call failed");
   }
 
+  endTimer();
+  const outcome = !response || response.status >= 500 ? "unavailable" : response.ok ? "ok" : "refused";
+  apiCalls.inc({ path, outcome });
   if (!response || response.status >= 500) {
     logger.error({ reqId: info.requestId, path, method, err: String(lastError) }, "API unavailable");
     throw new ApiUnavailable(path);

@@ -16,6 +16,8 @@ const webEnvSchema = z.object({
   API_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   /** Believe Cloudflare's CF-IPCountry header: only when the site is behind Cloudflare, which sets it. */
   TRUST_CF_HEADERS: z.enum(["true", "false"]).default("false"),
+  /** Turns on /metrics (docs/operations.md "Metrics"), answered only to `Authorization: Bearer <this>`. */
+  METRICS_TOKEN: z.string().min(24, "must be at least 24 characters").optional(),
 });
 /** Every variable the web tier reads: the README's configuration table names each (server/readme-configuration.test.ts). */
 export const webEnvVariables = Object.keys(webEnvSchema.shape);
