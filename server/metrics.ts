@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
-import { register } from "prom-client";
+import { collectDefaultMetrics, register } from "prom-client";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { httpDuration, httpRequests } from "../api/metrics/metrics";
 
@@ -10,6 +10,8 @@ import { httpDuration, httpRequests } from "../api/metrics/metrics";
  */
 export function metricsEndpoint(token: string): RequestHandler {
   const expected = crypto.createHash("sha256").update(token).digest();
+  // The process's own (memory, event loop lag, CPU): only when someone scrapes them.
+  if (!register.getSingleMetric("process_cpu_seconds_total")) collectDefaultMetrics();
   return async (req, res) => {
     const given = /^Bearer (.+)$/.exec(req.get("authorization") ?? "")?.[1] ?? "";
     // Hashes of equal length, so that timingSafeEqual neither throws nor tells the token's length.

@@ -59,7 +59,11 @@ async function startServer(env: Record<string, string>, port: number): Promise<C
 }
 
 const stop = (child: ChildProcess | undefined) => {
-  if (child?.pid && child.exitCode === null) process.kill(-child.pid, "SIGKILL");
+  try {
+    if (child?.pid) process.kill(-child.pid, "SIGKILL");
+  } catch {
+    // Already stopped.
+  }
 };
 
 let api: ChildProcess | undefined;
@@ -86,6 +90,7 @@ test("with the API stopped, login, chat send, time zone, e-mail change and passw
   browser,
   context,
   page,
+  javaScriptEnabled,
 }) => {
   test.setTimeout(240_000);
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "api-outage-"));
@@ -117,7 +122,7 @@ test("with the API stopped, login, chat send, time zone, e-mail change and passw
   await page.getByRole("link", { name: en.nav.settings }).click();
   await expect(page.getByLabel(en.notifications.timeZone)).toBeVisible();
 
-  const visitorContext = await browser.newContext({ javaScriptEnabled: test.info().project.use.javaScriptEnabled });
+  const visitorContext = await browser.newContext({ javaScriptEnabled });
   await visitor(visitorContext);
   const login = await visitorContext.newPage();
   await login.goto(`${site}/login`);
@@ -133,7 +138,8 @@ test("with the API stopped, login, chat send, time zone, e-mail change and passw
   await login.getByRole("button", { name: en.login.submit }).click();
   await expectTryAgain(login);
   await expect(login.getByLabel(en.login.email)).toHaveValue(demo.free.email);
-  await expect(login.getByLabel(en.login.password)).toHaveValue("");
+  // The server never sends a password back; with JavaScript the page is not replaced, so the box keeps its own.
+  if (!javaScriptEnabled) await expect(login.getByLabel(en.login.password)).toHaveValue("");
 
   // Password reset.
   await reset.getByLabel(en.login.email).fill("someone@example.com");
@@ -160,7 +166,7 @@ test("with the API stopped, login, chat send, time zone, e-mail change and passw
   await emailForm.getByRole("button", { name: en.settings.saveEmail }).click();
   await expectTryAgain(page, emailForm);
   await expect(emailForm.getByLabel(en.settings.newEmail)).toHaveValue("lucas-new@example.com");
-  await expect(emailForm.getByLabel(en.login.password)).toHaveValue("");
+  if (!javaScriptEnabled) await expect(emailForm.getByLabel(en.login.password)).toHaveValue("");
 
   await visitorContext.close();
 });
