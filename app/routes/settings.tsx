@@ -14,6 +14,7 @@ import {
   apiUnavailableMessage,
   apiUnavailableReply,
   apiUnavailableStatus,
+  flashWhenApiUnavailable,
   isApiUnavailable,
 } from "~/services/api-unavailable.server";
 import { requireMember } from "~/services/auth.server";
@@ -71,8 +72,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = String(formData.get("intent"));
   if (intent === "password") return changePassword(call, formData);
   if (intent === "email") return changeEmail(call, formData);
-  if (intent === "offer") return takeOffer(call, Number(formData.get("offer")));
-  if (intent === "invisible") return setInvisible(call, formData.get("invisible") === "on");
+  if (intent === "offer")
+    return flashWhenApiUnavailable(request, "/notifications", () => takeOffer(call, Number(formData.get("offer"))));
+  if (intent === "invisible")
+    return flashWhenApiUnavailable(request, "/notifications", () =>
+      setInvisible(call, formData.get("invisible") === "on"),
+    );
   if (intent === "notifications") return saveNotifications(call, formData);
   if (intent === "delete") return deleteAccount(call, formData);
   throw data(null, { status: 400 });
