@@ -86,7 +86,7 @@ async function expectTryAgain(page: Page, scope = page.getByRole("main")) {
   await expect(page.getByText(en.errors.unavailable)).toHaveCount(0);
 }
 
-test("with the API stopped, login, chat send, time zone, e-mail change and password reset keep what was typed and say try again", async ({
+test("with the API stopped, login, chat send, time zone, e-mail change and password reset keep what was typed and say try again; a button says it as a flash", async ({
   browser,
   context,
   page,
@@ -167,6 +167,11 @@ test("with the API stopped, login, chat send, time zone, e-mail change and passw
   await expectTryAgain(page, emailForm);
   await expect(emailForm.getByLabel(en.settings.newEmail)).toHaveValue("lucas-new@example.com");
   if (!javaScriptEnabled) await expect(emailForm.getByLabel(en.login.password)).toHaveValue("");
+
+  // A form that is only a button goes back to its page with the message as a flash.
+  await page.getByRole("button", { name: en.settings.invisibleTurnOn }).click();
+  await expect(page.getByRole("status").filter({ hasText: en.errors.apiUnavailable })).toBeVisible();
+  await expect(page.getByLabel(en.notifications.timeZone)).toBeVisible();
 
   await visitorContext.close();
 });
