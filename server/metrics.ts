@@ -45,7 +45,10 @@ function routeOf(req: Request, pageRouteOf: (pathname: string) => string | undef
   if (req.path.startsWith("/api/")) return "/api/*";
   if (req.path.startsWith("/assets/")) return "/assets/*";
   if (req.path.startsWith("/uploads/")) return "/uploads/*";
-  return pageRouteOf(req.path) ?? "unmatched";
+  // A page's data for client-side navigation (React Router's single fetch) counts as its page, with the suffix.
+  const data = /(?:\/_root)?\.data$/.exec(req.path);
+  const page = pageRouteOf(data ? req.path.slice(0, data.index) || "/" : req.path) ?? "unmatched";
+  return data ? `${page}.data` : page;
 }
 
 /** The page route pattern a path falls under, from the build's route manifest (`/members/:id`, `/*` for the 404). */
