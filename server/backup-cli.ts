@@ -8,7 +8,7 @@ const into = process.argv[2] ?? "backups";
 const databaseFile = env.databaseUrl.startsWith("file:") ? env.databaseUrl.slice("file:".length) : null;
 const result = await backUp({ dataDir: env.DATA_DIR, databaseFile, into });
 console.log(
-  `Backed up ${result.database ? "the database and " : ""}${result.files} files of ${env.DATA_DIR} into ${result.folder}`,
+  `Backed up ${result.database ? "the database and " : ""}${result.files} file${result.files === 1 ? "" : "s"} of ${env.DATA_DIR} into ${result.folder}`,
 );
 if (!result.database)
   console.log('The database is PostgreSQL: back it up with pg_dump (docs/operations.md "Backups").');
