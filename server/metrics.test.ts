@@ -42,14 +42,17 @@ test("with the token: Prometheus text, requests counted by route pattern, never 
   await fetch(`${base}/members/456?tab=photos`);
   await fetch(`${base}/members/789.data`);
   messagesSent.inc({ kind: "text" });
-  const answer = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${token}` } });
+  const scrape = () => fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${token}` } });
+  // A request is counted when its answer finishes on the server, which may be just after the client has it.
+  await expect.poll(async () => (await (await scrape()).text()).includes('route="/members/:id.data"')).toBe(true);
+  const answer = await scrape();
   expect(answer.status).toBe(200);
   expect(answer.headers.get("content-type")).toMatch(/^text\/plain; version=0\.0\.4/);
   const text = await answer.text();
   expect(text).toContain('http_requests_total{method="GET",route="/api/user.php",status="200"} 1');
   expect(text).toContain('http_requests_total{method="GET",route="/members/:id",status="200"} 2');
   expect(text).toContain('http_requests_total{method="GET",route="/members/:id.data",status="200"} 1');
-  expect(text).not.toMatch(/\/members\/123|456|789/);
+  expect(text).not.toMatch(/\/members\/(123|456|789)/);
   expect(text).toMatch(/http_request_duration_seconds_bucket\{le="0\.005",method="GET",route="\/members\/:id"\}/);
   expect(text).toContain('messages_sent_total{kind="text"} 1');
   for (const name of ["db_query_duration_seconds", "job_runs_total", "mails_total", "pushes_total"])
