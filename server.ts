@@ -27,6 +27,7 @@ import { refuseForeignOrigin } from "./api/http/origin";
 import { schedule } from "./api/jobs/schedule";
 import { deleteEndedLimitCounters } from "./api/limits/shared-limits";
 import { createLogger } from "./api/logger";
+import { countedJob, watchDatabase } from "./api/metrics/metrics";
 import { type NotificationDeps, sendDueNotifications } from "./api/notifications/notifications.service";
 import { ensurePushKeys } from "./api/notifications/push.service";
 import { checkUnsettledPayments, type PaymentDeps } from "./api/payments/payments.service";
@@ -35,6 +36,7 @@ import { onSiteSettingsChanged, watchSiteSettings } from "./api/settings/setting
 import { parseWebEnv } from "./app/services/env.server";
 import { type ApiHandler, type InProcessApi, inProcessFetch } from "./app/services/in-process-api.server";
 import { HOUR } from "./contract/durations";
+import { countRequests, metricsEndpoint, pageRoutePatterns } from "./server/metrics";
 import { guardPageRequests } from "./server/page-guards";
 import { servePublicPhotos } from "./server/public-photos";
 import { visitorPageCache } from "./server/visitor-page-cache";
@@ -61,6 +63,8 @@ export async function startServer({ dev = false } = {}) {
   app.set("trust proxy", apiEnv.TRUST_PROXY);
   app.use(assignRequestId);
   app.use(logRequests(log));
+  let pageRouteOf: ((pathname: string) => string | undefined) | undefined;
+  app.use(countRequests((pathname) => pageRouteOf?.(pathname)));
   // Security headers first, so that every answer has them: pages, API, static files, /healthz and errors.
   app.use(assignNonce, securityHeaders(dev));
   // No site and no page URL can come of a missing or malformed Host: a client error, before anything reads it.
@@ -82,6 +86,7 @@ export async function startServer({ dev = false } = {}) {
   if (!web.apiIsExternal) {
     db = openDatabase(apiEnv.databaseUrl, (error) => log.warn({ err: error }, "database connection lost"));
     await migrateToLatest(db);
+    watchDatabase(db);
     const files = fileStoragesFor(apiEnv);
     // The demo site's logins are published in the README: it exists only on localhost or with SEED_DEMO=true.
     const demo = await seedDemoIfWanted(db, {
@@ -140,6 +145,7 @@ export async function startServer({ dev = false } = {}) {
       .catch(() => false);
     res.status(api ? 200 : 503).json({ web: true, api });
   });
+  if (web.METRICS_TOKEN) app.get("/metrics", metricsEndpoint(web.METRICS_TOKEN));
 
   let entry: () => Promise<EntryExports>;
   if (dev) {
@@ -157,6 +163,7 @@ export async function startServer({ dev = false } = {}) {
     entry = async () => (await load()).entry.module as unknown as EntryExports;
   } else {
     const build = await loadBuild();
+    pageRouteOf = pageRoutePatterns(build.routes);
     app.use(...builtAssets());
     const exports = build.entry.module as unknown as EntryExports;
     // Visitors' pages from memory for PAGE_CACHE_SECONDS (docs/operations.md "Visitor page cache"); not under --dev.

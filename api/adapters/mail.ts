@@ -3,6 +3,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Logger } from "pino";
+import { mailsSent } from "../metrics/metrics";
 
 export interface MailMessage {
   from?: string;
@@ -59,10 +60,14 @@ export function createMailer(options: { smtpUrl?: string; from: string; outboxDi
       for (let attempt = 1; ; attempt++) {
         try {
           await deliver(message);
+          mailsSent.inc({ outcome: "sent" });
           return;
         } catch (error) {
           options.logger.warn({ err: error, attempt, subject: message.subject }, "mail not sent");
-          if (attempt >= attempts) throw error;
+          if (attempt >= attempts) {
+            mailsSent.inc({ outcome: "failed" });
+            throw error;
+          }
           await new Promise((resolve) => setTimeout(resolve, 200 * 2 ** attempt));
         }
       }

@@ -9,6 +9,7 @@ import type { EventBus } from "../events/event-bus";
 import { assertSameRequest } from "../http/idempotency";
 import { cardColumns, visibleProfiles } from "../members/members.repository";
 import { toCard } from "../members/members.service";
+import { messagesSent } from "../metrics/metrics";
 import { queueNotification } from "../notifications/notifications.service";
 import { conversationUnderReport } from "../reports/reports.repository";
 import * as repo from "./chat.repository";
@@ -427,6 +428,7 @@ export async function sendMessage(
   // A twin under the same key wrote it a moment ago: its answer is this one's only if it asked the same.
   if (!sent.message) assertSameRequest(message, requestHash);
   if (sent.message) {
+    messagesSent.inc({ kind: content.kind });
     for (const userId of [sender.id, receiverId])
       await events
         .publish({ userId, type: "message", conversation: message.conversation_id, id: message.id })

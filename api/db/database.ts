@@ -11,6 +11,7 @@ import {
   type Transaction,
 } from "kysely";
 import pg from "pg";
+import { logQueryTimes, watchPool } from "../metrics/metrics";
 import type { Database } from "./schema";
 
 export type Db = Kysely<Database>;
@@ -36,14 +37,18 @@ export function openDatabase(databaseUrl: string, onPoolError: (error: Error) =>
     // the new-likes count on every page read every member (docs/architecture.md, "Member search at scale").
     sqlite.pragma("optimize = 0x10002");
     if (sqlite.prepare(indexSamplesTable).get()) for (const statement of dropIndexSamples) sqlite.exec(statement);
-    return new Kysely<Database>({ dialect: new SqliteDialect({ database: reusingStatements(sqlite) }) });
+    return new Kysely<Database>({
+      dialect: new SqliteDialect({ database: reusingStatements(sqlite) }),
+      log: logQueryTimes,
+    });
   }
   // PostgreSQL answers bigint (count(*)) as text; we keep ids and counts inside the JS number range.
   pg.types.setTypeParser(20, (value) => Number(value));
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   // An idle connection the server closes (restart, failover) must not crash the process: pg reports it here.
   pool.on("error", onPoolError);
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  watchPool(pool);
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: logQueryTimes });
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
 import type { Db } from "../db/database";
+import { countedJob } from "../metrics/metrics";
 import { processHolder, takeLease } from "./leases";
 
 export interface PeriodicJob {
@@ -17,7 +18,7 @@ export interface PeriodicJob {
 export async function runIfLeased(db: Db, job: PeriodicJob, holder = processHolder, now = new Date()) {
   const early = Math.min(job.everyMs / 10, 1000);
   if (!(await takeLease(db, job.name, holder, now, new Date(now.getTime() + job.everyMs - early)))) return false;
-  await job.run();
+  await countedJob(job.name, () => job.run());
   return true;
 }
 

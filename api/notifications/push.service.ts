@@ -5,6 +5,7 @@ import type { pushSubscriptionSchema } from "../../contract/notifications";
 import type { Db } from "../db/database";
 import type { SiteRow } from "../db/schema";
 import { ApiError } from "../errors";
+import { pushesSent } from "../metrics/metrics";
 import { defaultPushServiceHosts, isAllowedPushEndpoint, postPush } from "./push-endpoint";
 
 /**
@@ -156,12 +157,14 @@ export async function pushToMember(
     );
     try {
       const status = await postPush(request, config.allowHttpEndpoints === true);
+      pushesSent.inc({ outcome: status === 404 || status === 410 ? "gone" : status < 300 ? "sent" : "failed" });
       if (status === 404 || status === 410) {
         await db.deleteFrom("push_subscriptions").where("id", "=", subscription.id).execute();
         log.info({ userId: memberId, status }, "push subscription gone, removed");
       } else if (status >= 200 && status < 300) accepted++;
       else failure = new Error(`push service answered ${status}`);
     } catch (error) {
+      pushesSent.inc({ outcome: "failed" });
       failure = error as Error;
     }
   }

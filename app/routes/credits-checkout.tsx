@@ -6,6 +6,7 @@ import { FormError, InputField, RadioGroup, useForm } from "~/components/form-ki
 import { SubmitButton } from "~/components/submit-button";
 import { useTranslation } from "~/i18n/translator";
 import { ApiCallError, callApi } from "~/services/api.server";
+import { apiUnavailableReply, apiUnavailableStatus, isApiUnavailable } from "~/services/api-unavailable.server";
 import { requireMember } from "~/services/auth.server";
 import { codeFromAddress } from "~/services/discount-code.server";
 import { getI18n } from "~/services/i18n.server";
@@ -66,6 +67,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     // The provider's page is not one of ours: the browser loads it as a document, with scripts or without.
     return payment.checkout_url ? redirectDocument(payment.checkout_url) : redirect(`/payment/${payment.id}`);
   } catch (error) {
+    // docs/product.md §7.3: an outage answers the form again with what was typed.
+    if (isApiUnavailable(error))
+      return data({ result: apiUnavailableReply(submission), heldBy: null }, apiUnavailableStatus);
     if (!(error instanceof ApiCallError)) throw error;
     // A code this member's unfinished payment holds: said with the way to that payment (docs/product.md §3.8).
     const held = error.code === "discount_used" ? error.data.payment : null;

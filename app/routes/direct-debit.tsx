@@ -9,6 +9,7 @@ import { useTranslation } from "~/i18n/translator";
 import { useRootData } from "~/root";
 import { ApiCallError, callApi } from "~/services/api.server";
 import { apiFormErrors } from "~/services/api-form-errors.server";
+import { apiUnavailableReply, apiUnavailableStatus, isApiUnavailable } from "~/services/api-unavailable.server";
 import { requireMember } from "~/services/auth.server";
 import { getI18n } from "~/services/i18n.server";
 import { formatMoney } from "~/services/money";
@@ -103,6 +104,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     return redirect(`/directdebit?request=${debit.id}`);
   } catch (error) {
+    // docs/product.md §7.3: an outage answers the form again with what was typed.
+    if (isApiUnavailable(error))
+      return data({ result: apiUnavailableReply(submission), limit: null }, apiUnavailableStatus);
     if (!(error instanceof ApiCallError)) throw error;
     const limit = error.code === "direct_debit_limit" ? directDebitLimitSchema.parse(error.data) : null;
     const { fieldErrors, formErrors } = apiFormErrors(error, {
@@ -128,6 +132,9 @@ async function confirmCode(call: Parameters<typeof callApi>[0], formData: FormDa
     });
     return redirect(`/payment/${payment.id}`);
   } catch (error) {
+    // docs/product.md §7.3: an outage answers the form again with what was typed.
+    if (isApiUnavailable(error))
+      return data({ result: apiUnavailableReply(submission), limit: null }, apiUnavailableStatus);
     if (!(error instanceof ApiCallError)) throw error;
     const { fieldErrors, formErrors } = apiFormErrors(error, { direct_debit_limit: "directDebit.limitShort" });
     return data({ result: submission.reply({ fieldErrors, formErrors }), limit: null }, { status: error.status });

@@ -9,6 +9,7 @@ import { SubmitButton } from "~/components/submit-button";
 import { useTranslation } from "~/i18n/translator";
 import type { RouteHandle } from "~/root";
 import { ApiCallError, type CallContext, callApi } from "~/services/api.server";
+import { apiUnavailableReply, apiUnavailableStatus, isApiUnavailable } from "~/services/api-unavailable.server";
 import { loginAuthenticator, requireVisitor, safeRedirect } from "~/services/auth.server";
 import { redirectWithFlash } from "~/services/flash.server";
 import { getI18n } from "~/services/i18n.server";
@@ -45,6 +46,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     // Members land on the members area, or back on the page that sent them to login.
     return redirectWithFlash(request, safeRedirect(submission.value.redirectTo, "/members"), flash);
   } catch (error) {
+    // docs/product.md §7.3: an outage answers the form again with the e-mail address typed.
+    if (isApiUnavailable(error))
+      return data({ result: apiUnavailableReply(submission, ["password"]), minutes: 0 }, apiUnavailableStatus);
     if (!(error instanceof ApiCallError)) throw error;
     // docs/product.md §8: the failed and blocked messages; a per-IP limit reads like a block without minutes; a
     // moderator's suspension or ban points to the mail with its reasons (§6.8).

@@ -11,7 +11,8 @@ import { keyOf } from "~/i18n/keys";
 import { Trans } from "~/i18n/trans";
 import { useTranslation } from "~/i18n/translator";
 import { type RouteHandle, useRootData } from "~/root";
-import { callApi } from "~/services/api.server";
+import { type CallContext, callApi } from "~/services/api.server";
+import { flashWhenApiUnavailable } from "~/services/api-unavailable.server";
 import { getMember, requireMember } from "~/services/auth.server";
 import { countryNamer } from "~/services/countries";
 import { redirectWithFlash } from "~/services/flash.server";
@@ -60,6 +61,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const intent = String(form.get("intent"));
   const id = Number(params.id);
   const back = new URL(request.url).pathname;
+  return flashWhenApiUnavailable(request, back, () => memberAction(call, form, intent, id, back));
+}
+
+/** Like, block and the deletion of the conversations with this member: buttons of the profile. */
+async function memberAction(call: CallContext, form: FormData, intent: string, id: number, back: string) {
+  const { request } = call;
   if (intent === "like" || intent === "unlike") {
     const result = await callApi(call, "/like.php", {
       method: intent === "like" ? "POST" : "DELETE",

@@ -11,6 +11,7 @@ import { useTranslation } from "~/i18n/translator";
 import type { RouteHandle } from "~/root";
 import { ApiCallError, type CallContext, callApi } from "~/services/api.server";
 import { apiFormErrors } from "~/services/api-form-errors.server";
+import { apiUnavailableReply, apiUnavailableStatus, isApiUnavailable } from "~/services/api-unavailable.server";
 import { requireMember } from "~/services/auth.server";
 import { countryOptions, sortByName } from "~/services/countries";
 import { redirectWithFlash } from "~/services/flash.server";
@@ -88,6 +89,8 @@ async function saveProfile(call: CallContext, formData: FormData) {
   try {
     await callApi(call, "/profile.php", { method: "PUT", body: submission.value, schema: userResponseSchema });
   } catch (error) {
+    // docs/product.md §7.3: an outage answers the form again with what was typed.
+    if (isApiUnavailable(error)) return data(apiUnavailableReply(submission), apiUnavailableStatus);
     if (!(error instanceof ApiCallError) || error.status >= 500) throw error;
     const { fieldErrors, formErrors } = apiFormErrors(error);
     return data(submission.reply({ fieldErrors, formErrors }), { status: 400 });

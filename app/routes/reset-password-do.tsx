@@ -2,13 +2,14 @@ import { getFormProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useActionData } from "react-router";
 import type { z } from "zod";
-import { InputField, useForm } from "~/components/form-kit";
+import { FormError, InputField, useForm } from "~/components/form-kit";
 import { NarrowPage } from "~/components/narrow-page";
 import { SubmitButton } from "~/components/submit-button";
 import { useTranslation } from "~/i18n/translator";
 import type { RouteHandle } from "~/root";
 import { ApiCallError, callApi } from "~/services/api.server";
 import { apiFormErrors } from "~/services/api-form-errors.server";
+import { apiUnavailableReply, apiUnavailableStatus, isApiUnavailable } from "~/services/api-unavailable.server";
 import { redirectWithFlash } from "~/services/flash.server";
 import { getI18n } from "~/services/i18n.server";
 import { pageMeta } from "~/services/seo";
@@ -39,6 +40,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       schema: okResponseSchema,
     });
   } catch (error) {
+    if (isApiUnavailable(error))
+      return data({ result: apiUnavailableReply(submission, ["password", "password_confirm"]) }, apiUnavailableStatus);
     if (!(error instanceof ApiCallError) || error.status >= 500) throw error;
     // A weak password is said at its field; anything else means the link is used up.
     const { fieldErrors } = apiFormErrors(error);
@@ -72,6 +75,7 @@ export default function ResetPasswordDo({ loaderData }: Route.ComponentProps) {
         </div>
       )}
       <Form method="post" {...getFormProps(form)} className="card card-body shadow-sm">
+        {!linkInvalid && <FormError form={form} />}
         <input type="hidden" name="token" value={loaderData.token} />
         <InputField
           field={fields.password}

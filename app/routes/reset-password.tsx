@@ -8,6 +8,7 @@ import { SubmitButton } from "~/components/submit-button";
 import { useTranslation } from "~/i18n/translator";
 import type { RouteHandle } from "~/root";
 import { ApiCallError, callApi } from "~/services/api.server";
+import { apiUnavailableReply, apiUnavailableStatus, isApiUnavailable } from "~/services/api-unavailable.server";
 import { redirectWithFlash } from "~/services/flash.server";
 import { getI18n } from "~/services/i18n.server";
 import { pageMeta } from "~/services/seo";
@@ -32,6 +33,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       schema: okResponseSchema,
     });
   } catch (error) {
+    // docs/product.md §7.3: an outage answers the form again with what was typed.
+    if (isApiUnavailable(error)) return data({ result: apiUnavailableReply(submission) }, apiUnavailableStatus);
     if (!(error instanceof ApiCallError)) throw error;
     if (error.code === "email_not_found")
       return data({ result: submission.reply({ fieldErrors: { email: ["reset.emailNotFound"] } }) }, { status: 400 });

@@ -10,6 +10,13 @@ import { useTranslation } from "~/i18n/translator";
 import { type RouteHandle, useRootData } from "~/root";
 import { ApiCallError, type CallContext, callApi } from "~/services/api.server";
 import { apiFormErrors } from "~/services/api-form-errors.server";
+import {
+  apiUnavailableMessage,
+  apiUnavailableReply,
+  apiUnavailableStatus,
+  flashWhenApiUnavailable,
+  isApiUnavailable,
+} from "~/services/api-unavailable.server";
 import { requireMember } from "~/services/auth.server";
 import { redirectWithFlash } from "~/services/flash.server";
 import { getI18n } from "~/services/i18n.server";
@@ -65,8 +72,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = String(formData.get("intent"));
   if (intent === "password") return changePassword(call, formData);
   if (intent === "email") return changeEmail(call, formData);
-  if (intent === "offer") return takeOffer(call, Number(formData.get("offer")));
-  if (intent === "invisible") return setInvisible(call, formData.get("invisible") === "on");
+  if (intent === "offer")
+    return flashWhenApiUnavailable(request, "/notifications", () => takeOffer(call, Number(formData.get("offer"))));
+  if (intent === "invisible")
+    return flashWhenApiUnavailable(request, "/notifications", () =>
+      setInvisible(call, formData.get("invisible") === "on"),
+    );
   if (intent === "notifications") return saveNotifications(call, formData);
   if (intent === "delete") return deleteAccount(call, formData);
   throw data(null, { status: 400 });
@@ -79,6 +90,9 @@ function refused(
   error: unknown,
   hide: string[],
 ) {
+  // docs/product.md §7.3: an outage answers the form again with what was typed.
+  if (isApiUnavailable(error))
+    return data({ intent, result: apiUnavailableReply(submission, hide) }, apiUnavailableStatus);
   if (!(error instanceof ApiCallError) || error.status >= 500) throw error;
   const { fieldErrors, formErrors } = apiFormErrors(error, {
     rate_limited: "settings.tooMany",
@@ -153,9 +167,14 @@ async function saveNotifications(call: CallContext, formData: FormData) {
   try {
     await callApi(call, "/notification-settings.php", { method: "PUT", body: settings, schema: okResponseSchema });
   } catch (error) {
+    if (isApiUnavailable(error))
+      return data(
+        { intent: "notifications" as const, settings, fields: {}, formError: apiUnavailableMessage },
+        apiUnavailableStatus,
+      );
     if (!(error instanceof ApiCallError) || error.status >= 500) throw error;
     const { fields } = apiFormErrors(error);
-    return data({ intent: "notifications" as const, settings, fields }, { status: 400 });
+    return data({ intent: "notifications" as const, settings, fields, formError: "" }, { status: 400 });
   }
   return redirectWithFlash(call.request, "/notifications", { message: "notifications.saved" });
 }
@@ -262,7 +281,7 @@ type Constraint = ReturnType<typeof getZodConstraint>;
 function NotificationsForm(props: {
   publicKey: string;
   saved: NotificationSettings;
-  refused?: { settings: NotificationSettings; fields: Record<string, string> };
+  refused?: { settings: NotificationSettings; fields: Record<string, string>; formError: string };
   timeZones: string[];
 }) {
   const { t } = useTranslation();
@@ -289,6 +308,11 @@ function NotificationsForm(props: {
       </h2>
       <Form method="post" key={JSON.stringify(values)}>
         <input type="hidden" name="intent" value="notifications" />
+        {props.refused?.formError && (
+          <div className="alert alert-danger" role="alert">
+            {t(keyOf(props.refused.formError))}
+          </div>
+        )}
         <fieldset className="mb-3">
           <legend className="h6">{t("notifications.emailTitle")}</legend>
           <p className="small text-body-secondary">{t("notifications.intro")}</p>

@@ -7,6 +7,7 @@ import { SubmitButton } from "~/components/submit-button";
 import { useTranslation } from "~/i18n/translator";
 import { type RouteHandle, useRootData } from "~/root";
 import { ApiCallError, callApi } from "~/services/api.server";
+import { apiUnavailableMessage, isApiUnavailable } from "~/services/api-unavailable.server";
 import { requireMember } from "~/services/auth.server";
 import { redirectWithFlash } from "~/services/flash.server";
 import { getI18n } from "~/services/i18n.server";
@@ -42,6 +43,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
     }
   } catch (error) {
+    if (isApiUnavailable(error))
+      return redirectWithFlash(request, "/swipe-game", { message: apiUnavailableMessage, tone: "danger" });
     if (!(error instanceof ApiCallError) || error.code !== "swipe_limit") throw error;
     const hours = hoursUntil(String(error.data.next_reset));
     return redirectWithFlash(request, "/swipe-game", {

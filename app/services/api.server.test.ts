@@ -74,7 +74,7 @@ test("a GET is retried with growing delays until it succeeds", async () => {
 
 test("after 5 retries a failing call becomes a friendly 503, not a stack trace", async () => {
   answers = Array.from({ length: 6 }, () => ({ status: 500, body: {} }));
-  const error = await api.callApi(call().call, "/settings.php", { schema: ok }).catch((e) => e);
+  const error = await api.callApi(call("sid=never-answered").call, "/settings.php", { schema: ok }).catch((e) => e);
   expect(received).toHaveLength(6);
   expect(error.init.status).toBe(503);
   expect(error.data).toEqual({ code: "api_unavailable" });
@@ -118,4 +118,21 @@ test("an error answer becomes an ApiCallError with its code and data", async () 
   answers = [{ status: 403, body: { error: "account_blocked", message: "blocked", data: { minutes: 15 } } }];
   const error = await api.callApi(call().call, "/user.php", { method: "POST", body: {}, schema: ok }).catch((e) => e);
   expect(error).toMatchObject({ status: 403, code: "account_blocked", data: { minutes: 15 } });
+});
+
+test("an API that stays down throws ApiUnavailable, a 503 to React Router; a read answered a moment ago stands in for it", async () => {
+  const schema = z.object({ n: z.number() });
+  answers = [{ status: 200, body: { n: 1 } }];
+  const { call: c } = call("sid=s1");
+  expect(await api.callApi(c, "/chats.php", { schema })).toEqual({ n: 1 });
+  answers = Array.from({ length: 6 }, () => ({ status: 503, body: {} }));
+  expect(await api.callApi(c, "/chats.php", { schema })).toEqual({ n: 1 });
+  answers = Array.from({ length: 6 }, () => ({ status: 503, body: {} }));
+  const other = call("sid=s2").call;
+  const error = await api.callApi(other, "/chats.php", { schema }).catch((thrown: unknown) => thrown);
+  expect(error).toBeInstanceOf(api.ApiUnavailable);
+  expect(error).toMatchObject({ type: "DataWithResponseInit", init: { status: 503 } });
+  answers = [{ status: 502, body: {} }];
+  const post = api.callApi(c, "/message.php", { method: "POST", body: {}, schema });
+  await expect(post).rejects.toBeInstanceOf(api.ApiUnavailable);
 });

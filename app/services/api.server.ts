@@ -1,12 +1,14 @@
-import { data, type RouterContextProvider, redirect } from "react-router";
+import { type RouterContextProvider, redirect } from "react-router";
 import type { z } from "zod";
 import { apiErrorSchema, type ErrorCode } from "../../contract/errors";
 import type { InProcessAnswer } from "../../contract/in-process";
 import { sessionCookieName } from "../../contract/session-cookie";
 import { visitorCountry } from "../../contract/visitor-country";
+import { staleAnswers } from "./api-stale.server";
 import { webEnv } from "./env.server";
 import { inProcessFetch } from "./in-process-api.server";
 import { logger } from "./logger.server";
+import { apiCallDuration, apiCalls } from "./metrics.server";
 import { requestInfoContext } from "./request-context";
 
 export interface CallContext {
@@ -42,6 +44,20 @@ export class ApiCallError extends Error {
   }
 }
 
+/**
+ * The API gave no usable answer after the retries (a 5xx, a timeout or no connection). Thrown, it is a 503 page, since
+ * it carries the shape of React Router's `data()`; a form action catches it to answer its form again with what was
+ * typed and "errors.apiUnavailable" instead (app/services/api-unavailable.server.ts, docs/product.md §7.3).
+ */
+export class ApiUnavailable extends Error {
+  readonly type = "DataWithResponseInit";
+  readonly data = { code: "api_unavailable" };
+  readonly init = { status: 503 };
+  constructor(readonly path: string) {
+    super(`API unavailable: ${path}`);
+  }
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -54,10 +70,26 @@ export async function callApi<S extends z.ZodType>(
   path: string,
   options: CallOptions<S>,
 ): Promise<z.infer<S>> {
-  const answer = await exchange(call, path, options);
+  // A read the browser asked for is answered from what the API told the same session a moment ago when the API is
+  // unavailable, so that a form posted during an outage renders its page again with what was typed (docs/product.md
+  // §7.3); every other call fails as before.
+  const staleKey =
+    (options.method ?? "GET") === "GET" && !options.ownCall
+      ? staleAnswers.keyOf(call.request, path, options.query)
+      : null;
+  let answer: ApiAnswer;
+  try {
+    answer = await exchange(call, path, options);
+  } catch (error) {
+    const stale = error instanceof ApiUnavailable && staleKey ? staleAnswers.get(staleKey) : undefined;
+    if (stale !== undefined) return options.schema.parse(stale);
+    throw error;
+  }
   const payload = await answer.payload();
-  if (answer.ok) return options.schema.parse(payload);
-  throw failure(call, path, answer, payload);
+  if (!answer.ok) throw failure(call, path, answer, payload);
+  const parsed = options.schema.parse(payload);
+  if (staleKey) staleAnswers.set(staleKey, payload);
+  return parsed;
 }
 
 /** An image endpoint's answer (chat-photo.php): its bytes and type, or the API's error as an ApiCallError. */
@@ -153,6 +185,7 @@ async function exchange<S extends z.ZodType>(
     const init = { method, headers, body: wireBody(), signal: AbortSignal.timeout(env.API_TIMEOUT_MS) };
     return answerOf(await (api ? inProcessFetch(api.handler)(url, init) : fetch(url, { ...init, redirect: "manual" })));
   };
+  const endTimer = apiCallDuration.startTimer({ path });
   const retrySafe = method === "GET" || Boolean(options.idempotencyKey);
   const attempts = retrySafe ? env.API_RETRIES + 1 : 1;
   let response: ApiAnswer | undefined;
@@ -170,9 +203,12 @@ async function exchange<S extends z.ZodType>(
     logger.warn({ reqId: info.requestId, path, method, attempt, err: String(lastError) }, "API call failed");
   }
 
+  endTimer();
+  const outcome = !response || response.status >= 500 ? "unavailable" : response.ok ? "ok" : "refused";
+  apiCalls.inc({ path, outcome });
   if (!response || response.status >= 500) {
     logger.error({ reqId: info.requestId, path, method, err: String(lastError) }, "API unavailable");
-    throw data({ code: "api_unavailable" }, { status: 503 });
+    throw new ApiUnavailable(path);
   }
   info.setCookies.push(...response.setCookies);
   return response;

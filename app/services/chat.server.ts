@@ -9,6 +9,7 @@ import {
 import { giftIds } from "../../contract/gifts";
 import { okResponseSchema, type User } from "../../contract/user";
 import { ApiCallError, type CallContext, callApi } from "./api.server";
+import { apiUnavailableMessage, apiUnavailableStatus, isApiUnavailable } from "./api-unavailable.server";
 import type { ChatGift, ChatPrices, SendRefusal } from "./chat";
 import { redirectWithFlash } from "./flash.server";
 import { getSettings } from "./settings.server";
@@ -134,6 +135,16 @@ export async function chatAction(call: CallContext, target: ChatTarget) {
         return { ok: true };
     }
   } catch (error) {
+    // docs/product.md §7.3: an outage keeps the typed message in the box, with the "try again" message.
+    if (isApiUnavailable(error))
+      return data(
+        {
+          intent: input.intent,
+          error: apiUnavailableMessage,
+          text: input.intent === "text" ? input.text : undefined,
+        } satisfies SendRefusal,
+        apiUnavailableStatus,
+      );
     if (!(error instanceof ApiCallError)) throw error;
     const refusal: SendRefusal = {
       intent: input.intent,

@@ -18,6 +18,8 @@ const webEnvSchema = z.object({
   TRUST_CF_HEADERS: z.enum(["true", "false"]).default("false"),
   /** How long a visitor's page (no session) is kept in this process and a CDN may keep it; 0 turns both off. */
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  /** Turns on /metrics (docs/operations.md "Metrics"), answered only to `Authorization: Bearer <this>`. */
+  METRICS_TOKEN: z.string().min(24, "must be at least 24 characters").optional(),
 });
 /** Every variable the web tier reads: the README's configuration table names each (server/readme-configuration.test.ts). */
 export const webEnvVariables = Object.keys(webEnvSchema.shape);

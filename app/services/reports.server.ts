@@ -12,6 +12,7 @@ import {
 import { okResponseSchema } from "../../contract/user";
 import { ApiCallError, type CallContext, callApi } from "./api.server";
 import { apiFormErrors } from "./api-form-errors.server";
+import { apiUnavailableMessage, isApiUnavailable } from "./api-unavailable.server";
 import { safeRedirect } from "./auth.server";
 import { redirectWithFlash } from "./flash.server";
 
@@ -39,6 +40,8 @@ const formRefusals: Record<string, string> = {
 
 /** Answers a refused call at its fields; anything else (a 5xx, a lost session) goes on to the error page. */
 function refusedByApi(error: unknown, values: Record<string, string>): FormRefusal {
+  // docs/product.md §7.3: an outage keeps what was typed, with the "try again" message.
+  if (isApiUnavailable(error)) return { fields: { form: apiUnavailableMessage }, values };
   if (!(error instanceof ApiCallError) || error.status >= 500 || error.status === 401) throw error;
   const { fields } = apiFormErrors(error);
   const form = formRefusals[error.code] ?? "errors.generic";

@@ -5,6 +5,7 @@ import { signupResponseSchema } from "../../contract/signup";
 import { okResponseSchema } from "../../contract/user";
 import { ApiCallError, type CallContext, callApi } from "./api.server";
 import { apiFormErrors } from "./api-form-errors.server";
+import { apiUnavailableReply, apiUnavailableStatus, isApiUnavailable } from "./api-unavailable.server";
 import { trackingOf } from "./cookies.server";
 import { countryOptions, sortByName } from "./countries";
 import { localeOf } from "./i18n.server";
@@ -68,6 +69,12 @@ export async function handleSignupStep(
       schema: signupResponseSchema,
     });
   } catch (error) {
+    // docs/product.md §7.3: an outage answers the form again with what was typed.
+    if (isApiUnavailable(error))
+      return data(
+        { step: lastSignupStep, values: typed, result: apiUnavailableReply(submission, ["password"]) },
+        apiUnavailableStatus,
+      );
     if (!(error instanceof ApiCallError)) throw error;
     const { fields, fieldErrors, formErrors } = apiFormErrors(error, {
       signups_closed: "signup.closed",

@@ -1,3 +1,4 @@
+import { sseStreams } from "./metrics.server";
 /** One Server-Sent Event: `data` travels as JSON, `id` is what the browser sends back as Last-Event-ID. */
 export interface SseEvent {
   id?: string;
@@ -67,6 +68,7 @@ export function sseResponse(options: SseOptions): Response {
   const finish = () => {
     if (finished) return;
     finished = true;
+    if (controller) sseStreams.dec();
     clearInterval(heartbeat);
     clearTimeout(deadline);
     signal.removeEventListener("abort", finish);
@@ -98,6 +100,7 @@ export function sseResponse(options: SseOptions): Response {
   const stream = new ReadableStream<Uint8Array>({
     start(streamController) {
       controller = streamController;
+      sseStreams.inc();
       if (signal.aborted) {
         finish();
         return;

@@ -1,0 +1,37 @@
+import { ApiUnavailable } from "./api.server";
+import { redirectWithFlash } from "./flash.server";
+
+/** The form message when the API gave no answer after the retries (docs/product.md §7.3). */
+export const apiUnavailableMessage = "errors.apiUnavailable";
+
+/** Whether a caught error is the API being unavailable, which a form action answers with its form again. */
+export function isApiUnavailable(error: unknown): error is ApiUnavailable {
+  return error instanceof ApiUnavailable;
+}
+
+/**
+ * A conform submission answered again during an API outage: what was typed (never the `hideFields`, the passwords)
+ * and the "try again" message at the form, in place of the 503 page (docs/product.md §7.3).
+ */
+export function apiUnavailableReply<R>(
+  submission: { reply: (options: { formErrors: string[]; hideFields?: string[] }) => R },
+  hideFields: string[] = [],
+): R {
+  return submission.reply({ formErrors: [apiUnavailableMessage], hideFields });
+}
+
+/** The status of a form answered again because the API is unavailable. */
+export const apiUnavailableStatus = { status: 503 } as const;
+
+/**
+ * A form that is only a button (like, block, a swipe) posted during an API outage: back to the page it was on with
+ * the "try again" message as a flash, rendered from the page's answers of a moment ago (docs/product.md §7.3).
+ */
+export async function flashWhenApiUnavailable<T>(request: Request, back: string, run: () => Promise<T>) {
+  try {
+    return await run();
+  } catch (error) {
+    if (!isApiUnavailable(error)) throw error;
+    return redirectWithFlash(request, back, { message: apiUnavailableMessage, tone: "danger" });
+  }
+}

@@ -1,0 +1,75 @@
+import crypto from "node:crypto";
+import type { NextFunction, Request, RequestHandler, Response } from "express";
+import { collectDefaultMetrics, register } from "prom-client";
+import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import { httpDuration, httpRequests } from "../api/metrics/metrics";
+
+/**
+ * GET /metrics in Prometheus' text format (docs/operations.md "Metrics"): only with METRICS_TOKEN set (else 404, as
+ * any unknown path), and only to `Authorization: Bearer <token>`, compared in constant time.
+ */
+export function metricsEndpoint(token: string): RequestHandler {
+  const expected = crypto.createHash("sha256").update(token).digest();
+  // The process's own (memory, event loop lag, CPU): only when someone scrapes them.
+  if (!register.getSingleMetric("process_cpu_seconds_total")) collectDefaultMetrics();
+  return async (req, res) => {
+    const given = /^Bearer (.+)$/.exec(req.get("authorization") ?? "")?.[1] ?? "";
+    // Hashes of equal length, so that timingSafeEqual neither throws nor tells the token's length.
+    const match = crypto.timingSafeEqual(crypto.createHash("sha256").update(given).digest(), expected);
+    if (!match) {
+      res.status(401).set("WWW-Authenticate", "Bearer").type("text/plain").send("Unauthorized");
+      return;
+    }
+    res.type(register.contentType).send(await register.metrics());
+  };
+}
+
+/**
+ * Counts and times every answer by its route pattern, never the raw URL (ids and queries would make a series per
+ * member): the API's Express route (`/api/user.php`), the page route's pattern (`/members/:id`), or a group.
+ */
+export function countRequests(pageRouteOf: (pathname: string) => string | undefined): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const end = httpDuration.startTimer();
+    res.once("finish", () => {
+      const route = routeOf(req, pageRouteOf);
+      end({ method: req.method, route });
+      httpRequests.inc({ method: req.method, route, status: String(res.statusCode) });
+    });
+    next();
+  };
+}
+
+function routeOf(req: Request, pageRouteOf: (pathname: string) => string | undefined): string {
+  if (req.route?.path) return `${req.baseUrl}${req.route.path}`;
+  if (req.path.startsWith("/api/")) return "/api/*";
+  if (req.path.startsWith("/assets/")) return "/assets/*";
+  if (req.path.startsWith("/uploads/")) return "/uploads/*";
+  // A page's data for client-side navigation (React Router's single fetch) counts as its page, with the suffix.
+  const data = /(?:\/_root)?\.data$/.exec(req.path);
+  const page = pageRouteOf(data ? req.path.slice(0, data.index) || "/" : req.path) ?? "unmatched";
+  return data ? `${page}.data` : page;
+}
+
+/** The page route pattern a path falls under, from the build's route manifest (`/members/:id`, `/*` for the 404). */
+export function pageRoutePatterns(routes: ServerBuild["routes"]): (pathname: string) => string | undefined {
+  const childrenOf = (parentId: string | undefined): RouteObject[] =>
+    Object.values(routes)
+      .filter((route) => route?.parentId === parentId)
+      .map((route) => ({
+        id: route!.id,
+        path: route!.path,
+        index: route!.index,
+        children: route!.index ? undefined : childrenOf(route!.id),
+      })) as RouteObject[];
+  const tree = childrenOf(undefined);
+  return (pathname) => {
+    const matches = matchRoutes(tree, pathname);
+    if (!matches?.length) return undefined;
+    const pattern = matches
+      .map((match) => match.route.path)
+      .filter(Boolean)
+      .join("/");
+    return `/${pattern}`.replace(/\/+/g, "/");
+  };
+}

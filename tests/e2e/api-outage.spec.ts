@@ -1,0 +1,177 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { type BrowserContext, test as base, expect, type Page } from "@playwright/test";
+import { demo, entryWarningAlreadyConfirmed, fill, strings, timeBonusPopupAlreadyClosed } from "./support/fixtures";
+
+const { en } = strings;
+const repo = path.resolve(import.meta.dirname, "../..");
+
+// docs/product.md §7.3: a web tier whose API (API_URL) stops answering keeps every form with what was typed and
+// says "try again" at the form, instead of the 503 page. Both processes are this project's build, started here:
+// the API on a fresh demo database, the web tier pointing to it; the test stops the API half way.
+
+/** A console error is a failure here too, except the 503s this test provokes (the posts, the chat's event stream). */
+const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "error" && !/status of (4\d\d|503)|EventSource|events/.test(message.text()))
+          errors.push(message.text());
+      });
+      page.on("pageerror", (error) => errors.push(error.message));
+      await use(errors);
+      expect(errors, "console errors").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts the built server (build/node/server.js, as `npm start` runs it) and waits for /healthz. */
+async function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ["build/node/server.js"], {
+    cwd: repo,
+    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "error", PORT: String(port), ...env },
+    detached: true,
+    stdio: "ignore",
+  });
+  for (let waited = 0; waited < 150_000; waited += 500) {
+    const healthy = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+      (answer) => answer.ok,
+      () => false,
+    );
+    if (healthy) return child;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`the server on port ${port} did not start`);
+}
+
+const stop = (child: ChildProcess | undefined) => {
+  try {
+    if (child?.pid) process.kill(-child.pid, "SIGKILL");
+  } catch {
+    // Already stopped.
+  }
+};
+
+let api: ChildProcess | undefined;
+let web: ChildProcess | undefined;
+let dir = "";
+test.afterAll(() => {
+  stop(web);
+  stop(api);
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+async function visitor(context: BrowserContext) {
+  await entryWarningAlreadyConfirmed(context);
+  await timeBonusPopupAlreadyClosed(context);
+}
+
+/** The message at the form after the post, which must not be the error page. */
+async function expectTryAgain(page: Page, scope = page.getByRole("main")) {
+  await expect(scope.getByText(en.errors.apiUnavailable)).toBeVisible();
+  await expect(page.getByText(en.errors.unavailable)).toHaveCount(0);
+}
+
+test("with the API stopped, login, chat send, time zone, e-mail change and password reset keep what was typed and say try again; a button says it as a flash", async ({
+  browser,
+  context,
+  page,
+  javaScriptEnabled,
+}) => {
+  test.setTimeout(240_000);
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "api-outage-"));
+  const [apiPort, webPort] = [await freePort(), await freePort()];
+  const limits = { LOGIN_RATE_PER_IP: "1000", SIGNUPS_PER_HOUR: "1000", MAILS_PER_HOUR: "1000" };
+  api = await startServer({ DATA_DIR: path.join(dir, "api"), ...limits }, apiPort);
+  web = await startServer(
+    { DATA_DIR: path.join(dir, "web"), API_URL: `http://127.0.0.1:${apiPort}/api`, API_RETRY_BASE_MS: "20" },
+    webPort,
+  );
+  const site = `http://localhost:${webPort}`;
+
+  // While the API answers: a member opens the settings and the start of a conversation; a visitor the login and
+  // password-reset forms.
+  await visitor(context);
+  await page.goto(`${site}/login`);
+  await page.getByLabel(en.login.email).fill(demo.premium.email);
+  await page.getByLabel(en.login.password).fill(demo.premium.password);
+  await page.getByRole("button", { name: en.login.submit }).click();
+  await expect(page).toHaveURL(/\/members/);
+  const chat = await context.newPage();
+  await chat.goto(page.url());
+  const profileLink = new RegExp(`^${fill(en.profile.open, { name: ".+" })}$`);
+  await chat.getByRole("link", { name: profileLink }).first().click();
+  await chat.getByRole("link", { name: en.profile.message }).click();
+  await chat.getByRole("link", { name: en.chat.icebreaker.close }).click();
+  await expect(chat.getByLabel(en.chat.writeLabel)).toBeVisible();
+  await page.locator("summary", { hasText: en.nav.account }).click();
+  await page.getByRole("link", { name: en.nav.settings }).click();
+  await expect(page.getByLabel(en.notifications.timeZone)).toBeVisible();
+
+  const visitorContext = await browser.newContext({ javaScriptEnabled });
+  await visitor(visitorContext);
+  const login = await visitorContext.newPage();
+  await login.goto(`${site}/login`);
+  const reset = await visitorContext.newPage();
+  await reset.goto(`${site}/login`);
+  await reset.getByRole("link", { name: en.login.forgot }).click();
+
+  stop(api);
+
+  // Login: the e-mail address stays, the password does not.
+  await login.getByLabel(en.login.email).fill(demo.free.email);
+  await login.getByLabel(en.login.password).fill(demo.free.password);
+  await login.getByRole("button", { name: en.login.submit }).click();
+  await expectTryAgain(login);
+  await expect(login.getByLabel(en.login.email)).toHaveValue(demo.free.email);
+  // The server never sends a password back; with JavaScript the page is not replaced, so the box keeps its own.
+  if (!javaScriptEnabled) await expect(login.getByLabel(en.login.password)).toHaveValue("");
+
+  // Password reset.
+  await reset.getByLabel(en.login.email).fill("someone@example.com");
+  await reset.getByRole("button", { name: en.reset.send }).click();
+  await expectTryAgain(reset);
+  await expect(reset.getByLabel(en.login.email)).toHaveValue("someone@example.com");
+
+  // Chat send: the message stays in the box.
+  await chat.getByLabel(en.chat.writeLabel).fill("Are you there, even now?");
+  await chat.getByRole("button", { name: en.chat.send, exact: true }).click();
+  await expectTryAgain(chat, chat.locator("body"));
+  await expect(chat.getByLabel(en.chat.writeLabel)).toHaveValue("Are you there, even now?");
+
+  // The time zone, with the other notification choices.
+  await page.getByLabel(en.notifications.timeZone).selectOption("Pacific/Auckland");
+  await page.getByRole("button", { name: en.notifications.save }).click();
+  await expectTryAgain(page);
+  await expect(page.getByLabel(en.notifications.timeZone)).toHaveValue("Pacific/Auckland");
+
+  // The e-mail change: the new address stays, the password does not.
+  const emailForm = page.getByRole("region", { name: en.settings.emailTitle });
+  await emailForm.getByLabel(en.settings.newEmail).fill("lucas-new@example.com");
+  await emailForm.getByLabel(en.login.password).fill(demo.premium.password);
+  await emailForm.getByRole("button", { name: en.settings.saveEmail }).click();
+  await expectTryAgain(page, emailForm);
+  await expect(emailForm.getByLabel(en.settings.newEmail)).toHaveValue("lucas-new@example.com");
+  if (!javaScriptEnabled) await expect(emailForm.getByLabel(en.login.password)).toHaveValue("");
+
+  // A form that is only a button goes back to its page with the message as a flash.
+  await page.getByRole("button", { name: en.settings.invisibleTurnOn }).click();
+  await expect(page.getByRole("status").filter({ hasText: en.errors.apiUnavailable })).toBeVisible();
+  await expect(page.getByLabel(en.notifications.timeZone)).toBeVisible();
+
+  await visitorContext.close();
+});
