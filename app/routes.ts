@@ -24,7 +24,11 @@ export default [
     route("profile", "routes/profile.tsx", { id: "profile" }),
     route("moderation", "routes/moderation.tsx", { id: "moderation" }),
     route("moderation/landers", "routes/moderation-landers.tsx", { id: "moderation-landers" }),
-    route("admin", "routes/admin.tsx", { id: "admin" }, [index("routes/admin-index.tsx", { id: "admin-index" })]),
+    route("admin", "routes/admin.tsx", { id: "admin" }, [
+      index("routes/admin-index.tsx", { id: "admin-index" }),
+      route("payments", "routes/admin-payments.tsx", { id: "admin-payments" }),
+      route("payments/:id", "routes/admin-payments-id.tsx", { id: "admin-payments-id" }),
+    ]),
     route("report", "routes/report.tsx", { id: "report" }),
     route("complaints", "routes/complaints.tsx", { id: "complaints" }),
     route("appeal", "routes/appeal.tsx", { id: "appeal" }),

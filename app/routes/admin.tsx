@@ -76,6 +76,11 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
                   {t("admin.overview")}
                 </NavLink>
               </li>
+              <li className="nav-item">
+                <NavLink to="/admin/payments" className="nav-link">
+                  {t("admin.payments.title")}
+                </NavLink>
+              </li>
             </ul>
           </nav>
           <Outlet />
