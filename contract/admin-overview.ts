@@ -1,8 +1,7 @@
 import { z } from "zod";
+import { overviewPeriods } from "./admin-values";
 
-/** The periods the admin overview shows (docs/product.md §6.9), in days up to today. */
-export const overviewPeriods = [7, 30, 90] as const;
-export type OverviewPeriod = (typeof overviewPeriods)[number];
+export { type OverviewPeriod, overviewPeriods } from "./admin-values";
 
 export const adminActivityQuerySchema = z.object({
   days: z.coerce

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { adminPaymentFilterStatuses } from "./admin-values";
 import { ledgerKinds, moneySchema, paymentStatuses } from "./payments";
 
 /**
@@ -6,9 +7,7 @@ import { ledgerKinds, moneySchema, paymentStatuses } from "./payments";
  * the refund of a payment through its provider.
  */
 
-/** A payment's state as the list filters it: the provider's, or `refunded` once a refund of it stands. */
-export const adminPaymentFilterStatuses = [...paymentStatuses, "refunded"] as const;
-export type AdminPaymentFilterStatus = (typeof adminPaymentFilterStatuses)[number];
+export { type AdminPaymentFilterStatus, adminPaymentFilterStatuses } from "./admin-values";
 
 const day = z
   .string()

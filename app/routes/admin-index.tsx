@@ -1,11 +1,10 @@
 import { Link } from "react-router";
-import { BarChart, type ChartPoint } from "~/components/admin/bar-chart";
-import { useDates } from "~/hooks/use-dates";
-import type { CommonKey } from "~/i18n/keys";
+import { BarChart } from "~/components/admin/bar-chart";
 import { useTranslation } from "~/i18n/translator";
+import { activityCharts } from "~/services/admin-charts.server";
 import { activity } from "~/services/admin-payments.server";
 import { callApi } from "~/services/api.server";
-import { formatMoney } from "~/services/money";
+import { getI18n } from "~/services/i18n.server";
 import { requireAdmin } from "~/services/staff.server";
 import { overviewPeriods } from "../../contract/admin-overview";
 import { adminOverviewSchema } from "../../contract/staff";
@@ -26,14 +25,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     callApi(call, "/admin/overview.php", { schema: adminOverviewSchema }),
     activity(call, days),
   ]);
-  return { overview, activity: daily };
+  const i18n = getI18n(context);
+  return {
+    overview,
+    days,
+    periods: [...overviewPeriods],
+    noRevenue: daily.revenue.length === 0,
+    charts: activityCharts(daily, i18n.language, (key, values) => i18n.t(key, values)),
+  };
 }
 
 export default function AdminOverview({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useTranslation();
-  const dates = useDates();
   if (!loaderData) return null;
-  const { overview, activity: daily } = loaderData;
+  const { overview } = loaderData;
   const number = new Intl.NumberFormat(locale);
   const rows: [string, number][] = [
     [t("admin.membersTotal"), overview.members.total],
@@ -42,37 +47,6 @@ export default function AdminOverview({ loaderData }: Route.ComponentProps) {
     [t("admin.moderators"), overview.staff.moderators],
     [t("admin.admins"), overview.staff.admins],
     [t("admin.openReports"), overview.open_reports],
-  ];
-  const formatDay = (day: string) => (day ? dates.format("day", `${day}T12:00:00Z`) : "");
-  const from = formatDay(daily.from);
-  const to = formatDay(daily.to);
-  const chart = (
-    key: string,
-    title: string,
-    points: ChartPoint[],
-    format: (n: number) => string,
-    valueLabel = t("admin.activity.value"),
-  ) => {
-    const total = points.reduce((sum, p) => sum + p.value, 0);
-    return (
-      <BarChart
-        key={key}
-        title={title}
-        label={t("admin.activity.chartLabel", { title, from, to, total: format(total) })}
-        points={points}
-        format={format}
-        dayLabel={t("admin.activity.day")}
-        valueLabel={valueLabel}
-        formatDay={formatDay}
-      />
-    );
-  };
-  const counts: [string, CommonKey, ChartPoint[]][] = [
-    ["signups", "admin.activity.signups", daily.signups],
-    ["activations", "admin.activity.activations", daily.activations],
-    ["first-purchases", "admin.activity.firstPurchases", daily.first_purchases],
-    ["messages", "admin.activity.messages", daily.messages],
-    ["reports", "admin.activity.reports", daily.reports],
   ];
   return (
     <>
@@ -95,12 +69,12 @@ export default function AdminOverview({ loaderData }: Route.ComponentProps) {
         </h2>
         <nav aria-label={t("admin.activity.period")} className="mb-3">
           <ul className="list-unstyled d-flex gap-2 mb-0">
-            {overviewPeriods.map((days) => (
+            {loaderData.periods.map((days) => (
               <li key={days}>
                 <Link
                   to={`/admin?days=${days}`}
-                  className={`btn btn-sm btn-outline-primary${days === daily.days ? " active" : ""}`}
-                  aria-current={days === daily.days ? "page" : undefined}
+                  className={`btn btn-sm btn-outline-primary${days === loaderData.days ? " active" : ""}`}
+                  aria-current={days === loaderData.days ? "page" : undefined}
                 >
                   {t("admin.activity.days", { count: days })}
                 </Link>
@@ -109,20 +83,10 @@ export default function AdminOverview({ loaderData }: Route.ComponentProps) {
           </ul>
         </nav>
         <div className="admin-charts">
-          {counts.map(([key, title, points]) => chart(key, t(title), points, (n) => number.format(n)))}
-          {daily.revenue.length === 0 ? (
-            <p>{t("admin.activity.noRevenue")}</p>
-          ) : (
-            daily.revenue.map(({ currency, daily: points }) =>
-              chart(
-                `revenue-${currency}`,
-                t("admin.activity.revenue", { currency }),
-                points,
-                (cents) => formatMoney(locale, { cents, currency }),
-                t("admin.payments.amount"),
-              ),
-            )
-          )}
+          {loaderData.charts.map((chart) => (
+            <BarChart key={chart.key} chart={chart} />
+          ))}
+          {loaderData.noRevenue && <p>{t("admin.activity.noRevenue")}</p>}
         </div>
       </section>
     </>

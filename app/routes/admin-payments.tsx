@@ -9,7 +9,7 @@ import { getI18n } from "~/services/i18n.server";
 import { formatMoney } from "~/services/money";
 import { methodLabel } from "~/services/payment-methods";
 import { pageMeta } from "~/services/seo";
-import { adminPaymentFilterStatuses } from "../../contract/admin-payments";
+import { adminPaymentFilterStatuses } from "../../contract/admin-values";
 import type { Route } from "./+types/admin-payments";
 
 /**

@@ -1,87 +1,80 @@
 import { useId } from "react";
 
-export interface ChartPoint {
-  day: string;
-  value: number;
-}
-
 /**
- * One series per day as a bar chart drawn on the server (docs/product.md §6.9): plain SVG, no script. The chart is
- * one image with a label that says what it shows and its total; the numbers themselves are in the table beside it,
- * which screen readers read instead of the bars.
+ * One series per day, ready to draw: the words and numbers are written by the loader (app/services/admin-charts.server.ts),
+ * so the page's script carries no formatting code.
  */
-export function BarChart({
-  title,
-  label,
-  points,
-  format,
-  dayLabel,
-  valueLabel,
-  formatDay,
-}: {
+export interface ChartView {
+  key: string;
   title: string;
   /** The image's accessible name: what it shows, over which days, in all. */
   label: string;
-  points: readonly ChartPoint[];
-  format: (value: number) => string;
   dayLabel: string;
   valueLabel: string;
-  formatDay: (day: string) => string;
-}) {
+  /** The highest day, written; the bars' scale. */
+  maxText: string;
+  /** Per day: the day and the value as written, and the bar's height in percent of the highest day. */
+  rows: { day: string; dayText: string; valueText: string; height: number }[];
+}
+
+/**
+ * A bar chart drawn on the server (docs/product.md §6.9): plain SVG, no script. The chart is one image with a label
+ * that says what it shows and its total; the numbers themselves are in the table beside it, which screen readers
+ * read instead of the bars.
+ */
+export function BarChart({ chart }: { chart: ChartView }) {
   const id = useId();
-  const max = Math.max(1, ...points.map((p) => p.value));
-  // One unit of width per day, bars 80 % of it; the height in percent of the highest day.
-  const width = points.length;
+  const { rows } = chart;
+  // One unit of width per day, bars 80 % of it.
   return (
     <figure className="admin-chart" aria-labelledby={`${id}-title`}>
       <figcaption id={`${id}-title`} className="h6">
-        {title}
+        {chart.title}
       </figcaption>
       <div className="admin-chart-body">
         <div className="admin-chart-drawing">
           <div className="small text-body-secondary" aria-hidden="true">
-            {format(points.some((p) => p.value > 0) ? max : 0)}
+            {chart.maxText}
           </div>
-          <svg viewBox={`0 0 ${width} 100`} preserveAspectRatio="none" role="img" aria-label={label}>
-            <line x1="0" y1="99.5" x2={width} y2="99.5" className="admin-chart-axis" />
-            {points.map((point, i) => {
-              const height = (point.value / max) * 96;
-              return point.value > 0 ? (
+          <svg viewBox={`0 0 ${rows.length} 100`} preserveAspectRatio="none" role="img" aria-label={chart.label}>
+            <line x1="0" y1="99.5" x2={rows.length} y2="99.5" className="admin-chart-axis" />
+            {rows.map((row, i) =>
+              row.height > 0 ? (
                 <rect
-                  key={point.day}
+                  key={row.day}
                   x={i + 0.1}
                   width={0.8}
-                  y={99 - height}
-                  height={height}
+                  y={99 - row.height}
+                  height={row.height}
                   className="admin-chart-bar"
                 >
-                  <title>{`${formatDay(point.day)}: ${format(point.value)}`}</title>
+                  <title>{`${row.dayText}: ${row.valueText}`}</title>
                 </rect>
-              ) : null;
-            })}
+              ) : null,
+            )}
           </svg>
           <div className="admin-chart-scale small text-body-secondary" aria-hidden="true">
-            <span>{formatDay(points[0]?.day ?? "")}</span>
-            <span>{formatDay(points.at(-1)?.day ?? "")}</span>
+            <span>{rows[0]?.dayText}</span>
+            <span>{rows.at(-1)?.dayText}</span>
           </div>
         </div>
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take the keyboard's focus to scroll */}
         <section className="admin-chart-table" tabIndex={0} aria-labelledby={`${id}-title`}>
           <table className="table table-sm mb-0">
-            <caption className="visually-hidden">{title}</caption>
+            <caption className="visually-hidden">{chart.title}</caption>
             <thead>
               <tr>
-                <th scope="col">{dayLabel}</th>
-                <th scope="col">{valueLabel}</th>
+                <th scope="col">{chart.dayLabel}</th>
+                <th scope="col">{chart.valueLabel}</th>
               </tr>
             </thead>
             <tbody>
-              {points.map((point) => (
-                <tr key={point.day}>
+              {rows.map((row) => (
+                <tr key={row.day}>
                   <th scope="row" className="fw-normal">
-                    {formatDay(point.day)}
+                    {row.dayText}
                   </th>
-                  <td>{format(point.value)}</td>
+                  <td>{row.valueText}</td>
                 </tr>
               ))}
             </tbody>
