@@ -1,4 +1,5 @@
 import path from "node:path";
+import { gzipSync } from "node:zlib";
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import Database from "better-sqlite3";
@@ -71,6 +72,8 @@ test("an admin finds a member's sandbox payment, is asked to confirm again when 
   const adminContext = await browser.newContext({ baseURL, javaScriptEnabled: test.info().project.name === "js" });
   await entryWarningAlreadyConfirmed(adminContext);
   const adminPage = await adminContext.newPage();
+  const scripts = new Set<string>();
+  adminPage.on("request", (r) => void (r.resourceType() === "script" && scripts.add(r.url())));
   const admin = await createMember(request, { gender: "male", seeking: "female" });
   onServerDatabase((db) => db.prepare("update users set role = 'admin' where id = ?").run(admin.id));
   await adminPage.goto("/admin");
@@ -150,5 +153,10 @@ test("an admin finds a member's sandbox payment, is asked to confirm again when 
   await adminPage.getByLabel(en.admin.payments.status).selectOption("refunded");
   await adminPage.getByRole("button", { name: en.admin.payments.apply }).click();
   await expect(adminPage.getByRole("row").filter({ hasText: buyer.email })).toContainText(en.returns.states.refunded);
+
+  // No more JavaScript than a member's pages (tests/e2e/budgets.spec.ts: 133 kB gzipped), with none at all without it.
+  let js = 0;
+  for (const url of scripts) js += gzipSync(await (await request.get(url)).body()).length;
+  expect(js).toBeLessThanOrEqual(test.info().project.name === "js" ? 133 * 1024 : 0);
   await adminContext.close();
 });
