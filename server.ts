@@ -27,7 +27,7 @@ import { refuseForeignOrigin } from "./api/http/origin";
 import { schedule } from "./api/jobs/schedule";
 import { deleteEndedLimitCounters } from "./api/limits/shared-limits";
 import { createLogger } from "./api/logger";
-import { countedJob, watchDatabase } from "./api/metrics/metrics";
+import { watchDatabase } from "./api/metrics/metrics";
 import { type NotificationDeps, sendDueNotifications } from "./api/notifications/notifications.service";
 import { ensurePushKeys } from "./api/notifications/push.service";
 import { checkUnsettledPayments, type PaymentDeps } from "./api/payments/payments.service";

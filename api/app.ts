@@ -14,6 +14,7 @@ import { type SmsSender, smsGateway, smsOutbox } from "./adapters/sms";
 import { adminRoutes } from "./admin/admin.routes";
 import { adminMembersRoutes } from "./admin-members/admin-members.routes";
 import { withMailLog } from "./admin-members/member-history";
+import { adminPaymentsRoutes } from "./admin-payments/admin-payments.routes";
 import { chatRoutes } from "./chat/chat.routes";
 import type { Db } from "./db/database";
 import { apiDocsRoutes } from "./docs/api-docs.routes";
@@ -88,6 +89,7 @@ export function apiRoutes(deps: ApiDeps): ContractRoutes[] {
     staffRoutes,
     adminRoutes,
     adminMembersRoutes,
+    adminPaymentsRoutes,
   ].map((routes) => routes(routeDeps));
 }
 

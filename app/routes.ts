@@ -28,6 +28,8 @@ export default [
       index("routes/admin-index.tsx", { id: "admin-index" }),
       route("members", "routes/admin-members.tsx", { id: "admin-members" }),
       route("members/:id", "routes/admin-members-member.tsx", { id: "admin-members-member" }),
+      route("payments", "routes/admin-payments.tsx", { id: "admin-payments" }),
+      route("payments/:id", "routes/admin-payments-id.tsx", { id: "admin-payments-id" }),
     ]),
     route("report", "routes/report.tsx", { id: "report" }),
     route("complaints", "routes/complaints.tsx", { id: "complaints" }),

@@ -26,6 +26,7 @@ import * as m0028 from "./migrations/0028-site-definitions";
 import * as m0029 from "./migrations/0029-admin";
 import * as m0030 from "./migrations/0030-staff-actions";
 import * as m0032 from "./migrations/0032-member-history";
+import * as m0033 from "./migrations/0033-admin-payments";
 import * as m0035 from "./migrations/0035-shared-processes";
 
 // Listed by hand so that the build and tsx resolve them the same way; numbered, frozen once landed.
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   "0030-staff-actions": m0030,
   "0032-member-history": m0032,
   "0035-shared-processes": m0035,
+  "0033-admin-payments": m0033,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -159,8 +159,11 @@ async function answer(db: Db, member: UserRow, refund: RefundRow) {
   return { refund: refundView(refund), credits: user.credits };
 }
 
-/** Asks the provider to refund one try of a return, and records what it answered. */
-async function askRefund(
+/**
+ * Asks the provider to refund one try of a return, and records what it answered. Also the second half of a staff
+ * refund (api/admin-payments/admin-refund.service.ts), which claims its refund row the same way.
+ */
+export async function askRefund(
   { db, provider }: PaymentDeps,
   refund: RefundRow,
   payment: PaymentRow,

@@ -12,6 +12,13 @@ import "~/styles/admin.scss";
  * TOTP it offers only the set-up; until this session has given the code, only the code form; then the admin
  * navigation around the section shown. Every form is a plain post: no JavaScript needed.
  */
+/** The admin area's sections, in the order of its tabs. */
+const adminSections = [
+  { to: "/admin", label: "admin.overview" },
+  { to: "/admin/members", label: "admin.members.nav" },
+  { to: "/admin/payments", label: "admin.payments.title" },
+] as const;
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const secondFactor = await requireAdmin({ request, context });
   return { title: getI18n(context).t("admin.title"), secondFactor };
@@ -71,16 +78,13 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         <>
           <nav aria-label={t("admin.nav")} className="mb-4">
             <ul className="nav nav-tabs">
-              <li className="nav-item">
-                <NavLink end to="/admin" className="nav-link">
-                  {t("admin.overview")}
-                </NavLink>
-              </li>
-              <li className="nav-item">
-                <NavLink to="/admin/members" className="nav-link">
-                  {t("admin.members.nav")}
-                </NavLink>
-              </li>
+              {adminSections.map(({ to, label }) => (
+                <li key={to} className="nav-item">
+                  <NavLink end={to === "/admin"} to={to} className="nav-link">
+                    {t(label)}
+                  </NavLink>
+                </li>
+              ))}
             </ul>
           </nav>
           <Outlet />

@@ -48,7 +48,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     // docs/product.md §7.3: an outage answers the form again with the e-mail address typed.
     if (isApiUnavailable(error))
-      return data({ result: apiUnavailableReply(submission, ["password"]), minutes: 0 }, apiUnavailableStatus);
+      return data(
+        { result: apiUnavailableReply(submission, ["password"]), minutes: 0, reason: "" },
+        apiUnavailableStatus,
+      );
     if (!(error instanceof ApiCallError)) throw error;
     // docs/product.md §8: the failed and blocked messages; a per-IP limit reads like a block without minutes; a
     // moderator's suspension or ban points to the mail with its reasons (§6.8).
