@@ -25,6 +25,7 @@ import * as m0022 from "./migrations/0022-security-fixes-b";
 import * as m0028 from "./migrations/0028-site-definitions";
 import * as m0029 from "./migrations/0029-admin";
 import * as m0030 from "./migrations/0030-staff-actions";
+import * as m0031 from "./migrations/0031-admin-settings";
 
 // Listed by hand so that the build and tsx resolve them the same way; numbered, frozen once landed.
 const migrations: Record<string, Migration> = {
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   "0028-site-definitions": m0028,
   "0029-admin": m0029,
   "0030-staff-actions": m0030,
+  "0031-admin-settings": m0031,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -20,13 +20,21 @@ export function findDiscountCode(db: DbOrTx, userId: number, code: string) {
     .executeTakeFirstOrThrow();
 }
 
-/** The member's own code of that name, or a code for everyone (no member), case as typed. */
-export function findUsableCode(db: DbOrTx, userId: number, code: string) {
+/**
+ * The member's own code of that name, or a code for everyone (no member) of their site or of any site, case as
+ * typed.
+ */
+export function findUsableCode(db: DbOrTx, member: { id: number; site_id: number }, code: string) {
   return db
     .selectFrom("discount_codes")
     .selectAll()
     .where("code", "=", code)
-    .where((eb) => eb.or([eb("user_id", "=", userId), eb("user_id", "is", null)]))
+    .where((eb) =>
+      eb.or([
+        eb("user_id", "=", member.id),
+        eb.and([eb("user_id", "is", null), eb.or([eb("site_id", "is", null), eb("site_id", "=", member.site_id)])]),
+      ]),
+    )
     .orderBy("user_id", "desc")
     .executeTakeFirst();
 }
@@ -104,4 +112,15 @@ export async function claimCodeForPaid(trx: DbOrTx, payment: { id: number; user_
     )
     .executeTakeFirst();
   return Number(claimed.numUpdatedRows) === 1;
+}
+
+/** How many payments were paid with a code (by anyone): its uses, held against `max_uses`. */
+export async function paidUses(db: DbOrTx, codeId: number): Promise<number> {
+  const row = await db
+    .selectFrom("payments")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("discount_code_id", "=", codeId)
+    .where("status", "=", "paid")
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
