@@ -76,6 +76,21 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
                   {t("admin.overview")}
                 </NavLink>
               </li>
+              <li className="nav-item">
+                <NavLink to="/admin/settings" className="nav-link">
+                  {t("admin.settings.title")}
+                </NavLink>
+              </li>
+              <li className="nav-item">
+                <NavLink to="/admin/bundles" className="nav-link">
+                  {t("admin.bundles.title")}
+                </NavLink>
+              </li>
+              <li className="nav-item">
+                <NavLink to="/admin/discounts" className="nav-link">
+                  {t("admin.discounts.title")}
+                </NavLink>
+              </li>
             </ul>
           </nav>
           <Outlet />
