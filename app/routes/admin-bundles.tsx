@@ -100,7 +100,7 @@ function BundleRow({ bundle, locale }: { bundle: AdminBundle; locale: string }) 
       <td className="text-nowrap">
         <Link
           to={`/admin/bundles?edit=${bundle.id}`}
-          className="btn btn-sm btn-outline-secondary me-2"
+          className="btn btn-sm btn-outline-dark me-2"
           aria-label={`${t("admin.bundles.edit")}: ${name}`}
         >
           {t("admin.bundles.edit")}

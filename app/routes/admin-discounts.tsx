@@ -151,7 +151,7 @@ function CodeRow({ code, locale }: { code: AdminDiscountCode; locale: string }) 
       <td className="text-nowrap">
         <Link
           to={`/admin/discounts?id=${code.id}`}
-          className="btn btn-sm btn-outline-secondary me-2"
+          className="btn btn-sm btn-outline-dark me-2"
           aria-label={`${t("admin.discounts.whoUsed")}: ${code.code}`}
         >
           {t("admin.discounts.whoUsed")}

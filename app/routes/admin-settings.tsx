@@ -34,7 +34,7 @@ export function SettingsGroupsNav({ current }: { current?: string }) {
           <li key={group} className="list-inline-item mb-2">
             <Link
               to={`/admin/settings/${group}`}
-              className={`btn btn-sm ${group === current ? "btn-secondary" : "btn-outline-secondary"}`}
+              className={`btn btn-sm ${group === current ? "btn-dark" : "btn-outline-dark"}`}
               aria-current={group === current ? "page" : undefined}
             >
               {t(`admin.settings.groups.${group}`)}
