@@ -1,5 +1,5 @@
 import type { Insertable } from "kysely";
-import type { DbOrTx } from "../db/database";
+import type { DbOrTx, Tx } from "../db/database";
 import type { DiscountCodesTable } from "../db/schema";
 
 /** A code once per member: a second insert of the same (user, code), racing or not, does nothing. */
@@ -123,4 +123,27 @@ export async function paidUses(db: DbOrTx, codeId: number): Promise<number> {
     .where("status", "=", "paid")
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/**
+ * At the moment a payment with the code is paid, in its transaction: whether the code's limit of uses (an admin's
+ * `max_uses`) still leaves room for it. The no-op write takes the code's row (a row lock on PostgreSQL, the write
+ * lock on SQLite), so two payments paid at once are counted one after the other.
+ */
+export async function withinUseLimit(trx: Tx, codeId: number, paymentId: number): Promise<boolean> {
+  const code = await trx
+    .updateTable("discount_codes")
+    .set((eb) => ({ max_uses: eb.ref("max_uses") }))
+    .where("id", "=", codeId)
+    .returning("max_uses")
+    .executeTakeFirst();
+  if (!code || code.max_uses === null) return true;
+  const row = await trx
+    .selectFrom("payments")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("discount_code_id", "=", codeId)
+    .where("status", "=", "paid")
+    .where("id", "<>", paymentId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n) < code.max_uses;
 }

@@ -1,12 +1,16 @@
+import type { Insertable } from "kysely";
 import { generate } from "otplib";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { moveCredits } from "../../api/credits/ledger";
+import { checkLedger } from "../../api/credits/ledger-check";
 import { nowIso } from "../../api/db/database";
+import type { PaymentsTable } from "../../api/db/schema";
 import {
   adminBundlesResponseSchema,
   adminDiscountCodesResponseSchema,
   adminSettingsResponseSchema,
 } from "../../contract/admin-settings";
-import { creditsResponseSchema } from "../../contract/payments";
+import { creditsResponseSchema, paymentResponseSchema } from "../../contract/payments";
 import { secondFactorStatusSchema } from "../../contract/staff";
 import { createSite } from "./support/factories";
 import { loggedInMember, startTestApi, type TestApi } from "./support/test-api";
@@ -18,7 +22,7 @@ import { loggedInMember, startTestApi, type TestApi } from "./support/test-api";
 
 let api: TestApi;
 beforeAll(async () => {
-  api = await startTestApi({ LOGIN_RATE_PER_IP: "100000" });
+  api = await startTestApi({ LOGIN_RATE_PER_IP: "100000", PAYMENT_PROVIDER: "sandbox", SANDBOX_SETTLE_SECONDS: "0" });
 });
 afterAll(() => api.close());
 
@@ -42,6 +46,21 @@ async function siteWithAdmin() {
       .orderBy("id")
       .execute();
   return { site, admin, member, call, audit };
+}
+
+/** A paid payment as the payments feature leaves one: with its purchase in the ledger (ledger:check holds). */
+function paidPayment(payment: Insertable<PaymentsTable>) {
+  return api.db.transaction().execute(async (trx) => {
+    const { id } = await trx.insertInto("payments").values(payment).returning("id").executeTakeFirstOrThrow();
+    await moveCredits(trx, {
+      userId: payment.user_id,
+      amount: payment.credits,
+      kind: "purchase",
+      reference: `payment:${id}`,
+      idempotencyKey: `payment:${id}`,
+      at: nowIso(),
+    });
+  });
 }
 
 const settingsOf = async (call: Awaited<ReturnType<typeof siteWithAdmin>>["call"]) =>
@@ -201,30 +220,27 @@ describe("credit bundles", () => {
   test("a bundle with payments can be retired (never deleted), and its payments count is shown", async () => {
     const { site, member, call } = await siteWithAdmin();
     const [bundle] = adminBundlesResponseSchema.parse((await call("GET", "/api/admin/bundles.php")).body).bundles;
-    await api.db
-      .insertInto("payments")
-      .values({
-        site_id: site.id,
-        user_id: member.id,
-        bundle_id: bundle!.id,
-        credits: bundle!.credits,
-        amount_cents: bundle!.price_cents,
-        original_amount_cents: bundle!.price_cents,
-        currency: bundle!.currency,
-        method: "ideal",
-        provider: "sandbox",
-        provider_payment_id: null,
-        checkout_url: null,
-        status: "paid",
-        discount_code_id: null,
-        discount_claim: null,
-        idempotency_key: "k-bundle",
-        request_hash: null,
-        created_at: nowIso(),
-        updated_at: nowIso(),
-        paid_at: nowIso(),
-      })
-      .execute();
+    await paidPayment({
+      site_id: site.id,
+      user_id: member.id,
+      bundle_id: bundle!.id,
+      credits: bundle!.credits,
+      amount_cents: bundle!.price_cents,
+      original_amount_cents: bundle!.price_cents,
+      currency: bundle!.currency,
+      method: "ideal",
+      provider: "sandbox",
+      provider_payment_id: null,
+      checkout_url: null,
+      status: "paid",
+      discount_code_id: null,
+      discount_claim: null,
+      idempotency_key: "k-bundle",
+      request_hash: null,
+      created_at: nowIso(),
+      updated_at: nowIso(),
+      paid_at: nowIso(),
+    });
     expect((await call("POST", "/api/admin/bundle-retirement.php", { id: bundle!.id, retired: true })).status).toBe(
       200,
     );
@@ -292,30 +308,27 @@ describe("discount codes", () => {
     });
     expect(foreign.status).toBe(404);
 
-    await api.db
-      .insertInto("payments")
-      .values({
-        site_id: site.id,
-        user_id: member.id,
-        bundle_id: offer.bundles[0]!.id,
-        credits: 170,
-        amount_cents: 799,
-        original_amount_cents: 999,
-        currency: "EUR",
-        method: "ideal",
-        provider: "sandbox",
-        provider_payment_id: null,
-        checkout_url: null,
-        status: "paid",
-        discount_code_id: id,
-        discount_claim: id,
-        idempotency_key: "k-spring",
-        request_hash: null,
-        created_at: nowIso(),
-        updated_at: nowIso(),
-        paid_at: nowIso(),
-      })
-      .execute();
+    await paidPayment({
+      site_id: site.id,
+      user_id: member.id,
+      bundle_id: offer.bundles[0]!.id,
+      credits: 170,
+      amount_cents: 799,
+      original_amount_cents: 999,
+      currency: "EUR",
+      method: "ideal",
+      provider: "sandbox",
+      provider_payment_id: null,
+      checkout_url: null,
+      status: "paid",
+      discount_code_id: id,
+      discount_claim: id,
+      idempotency_key: "k-spring",
+      request_hash: null,
+      created_at: nowIso(),
+      updated_at: nowIso(),
+      paid_at: nowIso(),
+    });
     const listed = adminDiscountCodesResponseSchema.parse((await call("GET", "/api/admin/discount-codes.php")).body);
     expect(listed.codes).toEqual([expect.objectContaining({ id, uses: 1 })]);
     const uses = await call("GET", `/api/admin/discount-code.php?id=${id}`);
@@ -354,5 +367,65 @@ describe("discount codes", () => {
       data: { fields: { code: "admin.discounts.errors.taken" } },
     });
     expect((await audit("discount.create")).length).toBe(1);
+  });
+  test("a limit of one use: two payments made with the code and paid at once, one gets the discount", async () => {
+    const { site, call } = await siteWithAdmin();
+    expect((await call("POST", "/api/admin/discount-codes.php", { ...spring, code: "ONCE-ONLY" })).status).toBe(200);
+    const buyers = await Promise.all(
+      [0, 1].map(() => loggedInMember(api, site.domain, { siteId: site.id, country: "NL" })),
+    );
+    // Past the time bonus, which would otherwise be their discount.
+    await api.db
+      .updateTable("users")
+      .set({ signup_date: new Date(Date.now() - 86_400_000).toISOString() })
+      .where(
+        "id",
+        "in",
+        buyers.map((b) => b.id),
+      )
+      .execute();
+    const [bundle] = creditsResponseSchema.parse(
+      (await api.call("/api/credits.php", { domain: site.domain, cookie: buyers[0]!.cookie })).body,
+    ).bundles;
+    const payments = [];
+    for (const [i, buyer] of buyers.entries()) {
+      const made = await api.call("/api/payment.php", {
+        method: "POST",
+        domain: site.domain,
+        cookie: buyer.cookie,
+        body: { bundle: bundle!.id, method: "ideal", discountcode: "ONCE-ONLY" },
+        headers: { "idempotency-key": `once-${i}-${Date.now()}` },
+      });
+      expect(made.status).toBe(200);
+      payments.push({ buyer, payment: paymentResponseSchema.parse(made.body).payment });
+    }
+    expect(payments.map((p) => p.payment.price.cents)).toEqual([799, 799]);
+    await Promise.all(
+      payments.map(({ buyer, payment }) =>
+        fetch(`${api.url}/api/sandbox-checkout.php`, {
+          method: "POST",
+          headers: {
+            "content-type": "application/x-www-form-urlencoded",
+            "x-forwarded-host": site.domain,
+            cookie: buyer.cookie,
+          },
+          body: new URLSearchParams({ id: new URL(payment.checkout_url!).searchParams.get("id")!, outcome: "paid" }),
+          redirect: "manual",
+        }),
+      ),
+    );
+    const rows = await api.db
+      .selectFrom("payments")
+      .select(["status", "credits"])
+      .where(
+        "id",
+        "in",
+        payments.map((p) => p.payment.id),
+      )
+      .execute();
+    expect(rows.map((r) => r.status)).toEqual(["paid", "paid"]);
+    // One was paid with the code's one use; the other gets what its money buys at the bundle's full price.
+    expect(rows.map((r) => r.credits).sort((a, b) => a - b)).toEqual([Math.floor((170 * 799) / 999), 170]);
+    expect(await checkLedger(api.db)).toEqual({ balances: [], purchases: [], returns: [] });
   });
 });
