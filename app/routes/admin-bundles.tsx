@@ -58,9 +58,9 @@ export default function AdminBundles({ loaderData }: Route.ComponentProps) {
       {editing && <BundleForm key={editing.id} bundle={editing} refused={errorsOf("edit")} />}
       <BundleForm refused={errorsOf("add")} />
       {currencies.map((currency) => (
-        <div key={currency} className="table-responsive mb-4">
+        <div key={currency} className="admin-table-scroll mb-4">
           <table className="table table-sm align-middle">
-            <caption className="caption-top">{currency}</caption>
+            <caption className="admin-caption">{currency}</caption>
             <thead>
               <tr>
                 <th scope="col">{t("admin.bundles.credits")}</th>
@@ -97,7 +97,7 @@ function BundleRow({ bundle, locale }: { bundle: AdminBundle; locale: string }) 
       <td>{bundle.position}</td>
       <td>{bundle.payments}</td>
       <td>{bundle.retired_at ? t("admin.bundles.retired") : t("admin.bundles.onSale")}</td>
-      <td className="text-nowrap">
+      <td className="admin-nowrap">
         <Link
           to={`/admin/bundles?edit=${bundle.id}`}
           className="btn btn-sm btn-outline-dark me-2"

@@ -69,9 +69,9 @@ export default function AdminDiscounts({ loaderData }: Route.ComponentProps) {
       {codes.length === 0 ? (
         <p>{t("admin.discounts.none")}</p>
       ) : (
-        <div className="table-responsive mb-4">
+        <div className="admin-table-scroll mb-4">
           <table className="table table-sm align-middle">
-            <caption className="caption-top">{t("admin.discounts.listTitle")}</caption>
+            <caption className="admin-caption">{t("admin.discounts.listTitle")}</caption>
             <thead>
               <tr>
                 <th scope="col">{t("admin.discounts.code")}</th>
@@ -100,7 +100,7 @@ export default function AdminDiscounts({ loaderData }: Route.ComponentProps) {
           {uses.payments.length === 0 ? (
             <p>{t("admin.discounts.noUses")}</p>
           ) : (
-            <div className="table-responsive">
+            <div className="admin-table-scroll">
               <table className="table table-sm">
                 <thead>
                   <tr>
@@ -148,7 +148,7 @@ function CodeRow({ code, locale }: { code: AdminDiscountCode; locale: string }) 
       <td>{code.max_uses === null ? code.uses : `${code.uses} / ${code.max_uses}`}</td>
       <td>{code.expires ? formatDate(locale, "day", code.expires, "UTC") : t("admin.discounts.never")}</td>
       <td>{state}</td>
-      <td className="text-nowrap">
+      <td className="admin-nowrap">
         <Link
           to={`/admin/discounts?id=${code.id}`}
           className="btn btn-sm btn-outline-dark me-2"
