@@ -123,10 +123,11 @@ export default defineConfig(({ command }) => ({
                   // Not the signup form, the push-enable alert or the installed app's back button (lazy), nor what
                   // only pages without JavaScript use (the payment screens and the report, complaint, appeal and
                   // moderation screens, the public pages' JSON-LD), nor the chat screens' components, which only the
-                  // chat routes load, nor the date formats, which only member pages with dates use.
+                  // chat routes load, nor the date formats, which only member pages with dates use, nor the admin
+                  // area's fields (components/admin-*), which only admin screens load.
                   test: (id) =>
                     /app[\\/](root\.tsx|components[\\/]|i18n[\\/]|services[\\/])/.test(id) &&
-                    !/signup-(steps-form|fields)|credit-prices|money|services[\\/]dates|payment-methods|premium-package|push-alert|app-back-button|structured-data|components[\\/](chat|reports)[\\/]/.test(
+                    !/signup-(steps-form|fields)|credit-prices|money|services[\\/]dates|payment-methods|premium-package|push-alert|app-back-button|structured-data|components[\\/](chat|reports)[\\/]|components[\\/]admin-/.test(
                       id,
                     ),
                   minShareCount: 2,

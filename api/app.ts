@@ -15,6 +15,7 @@ import { adminRoutes } from "./admin/admin.routes";
 import { adminMembersRoutes } from "./admin-members/admin-members.routes";
 import { withMailLog } from "./admin-members/member-history";
 import { adminPaymentsRoutes } from "./admin-payments/admin-payments.routes";
+import { adminSettingsRoutes } from "./admin-settings/admin-settings.routes";
 import { chatRoutes } from "./chat/chat.routes";
 import type { Db } from "./db/database";
 import { apiDocsRoutes } from "./docs/api-docs.routes";
@@ -90,6 +91,7 @@ export function apiRoutes(deps: ApiDeps): ContractRoutes[] {
     adminRoutes,
     adminMembersRoutes,
     adminPaymentsRoutes,
+    adminSettingsRoutes,
   ].map((routes) => routes(routeDeps));
 }
 

@@ -59,6 +59,7 @@ export const errorCodes = [
   "not_enrolled",
   "already_enrolled",
   "step_up_required",
+  "discount_code_taken",
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

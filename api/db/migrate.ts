@@ -25,6 +25,7 @@ import * as m0022 from "./migrations/0022-security-fixes-b";
 import * as m0028 from "./migrations/0028-site-definitions";
 import * as m0029 from "./migrations/0029-admin";
 import * as m0030 from "./migrations/0030-staff-actions";
+import * as m0031 from "./migrations/0031-admin-settings";
 import * as m0032 from "./migrations/0032-member-history";
 import * as m0033 from "./migrations/0033-admin-payments";
 import * as m0035 from "./migrations/0035-shared-processes";
@@ -56,9 +57,10 @@ const migrations: Record<string, Migration> = {
   "0028-site-definitions": m0028,
   "0029-admin": m0029,
   "0030-staff-actions": m0030,
+  "0031-admin-settings": m0031,
   "0032-member-history": m0032,
-  "0035-shared-processes": m0035,
   "0033-admin-payments": m0033,
+  "0035-shared-processes": m0035,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -402,6 +402,8 @@ export interface CreditBundlesTable {
   credits: number;
   amount_cents: number;
   position: number;
+  /** When an admin took it off sale (migration 0031); payments keep naming it. */
+  retired_at: string | null;
 }
 
 export type PaymentStatus = "open" | "pending" | "paid" | "failed" | "canceled" | "expired";
@@ -583,6 +585,11 @@ export interface DiscountCodesTable {
   expires: string | null;
   used_at: string | null;
   created_at: string;
+  /** The site of a code for everyone made in the admin area (migration 0031); null: any site. */
+  site_id: Generated<number | null>;
+  /** How many paid payments may use it; null: no limit. */
+  max_uses: Generated<number | null>;
+  disabled_at: Generated<string | null>;
 }
 
 export interface LikesTable {

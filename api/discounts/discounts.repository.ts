@@ -1,5 +1,5 @@
 import type { Insertable } from "kysely";
-import type { DbOrTx } from "../db/database";
+import type { DbOrTx, Tx } from "../db/database";
 import type { DiscountCodesTable } from "../db/schema";
 
 /** A code once per member: a second insert of the same (user, code), racing or not, does nothing. */
@@ -20,13 +20,21 @@ export function findDiscountCode(db: DbOrTx, userId: number, code: string) {
     .executeTakeFirstOrThrow();
 }
 
-/** The member's own code of that name, or a code for everyone (no member), case as typed. */
-export function findUsableCode(db: DbOrTx, userId: number, code: string) {
+/**
+ * The member's own code of that name, or a code for everyone (no member) of their site or of any site, case as
+ * typed.
+ */
+export function findUsableCode(db: DbOrTx, member: { id: number; site_id: number }, code: string) {
   return db
     .selectFrom("discount_codes")
     .selectAll()
     .where("code", "=", code)
-    .where((eb) => eb.or([eb("user_id", "=", userId), eb("user_id", "is", null)]))
+    .where((eb) =>
+      eb.or([
+        eb("user_id", "=", member.id),
+        eb.and([eb("user_id", "is", null), eb.or([eb("site_id", "is", null), eb("site_id", "=", member.site_id)])]),
+      ]),
+    )
     .orderBy("user_id", "desc")
     .executeTakeFirst();
 }
@@ -104,4 +112,38 @@ export async function claimCodeForPaid(trx: DbOrTx, payment: { id: number; user_
     )
     .executeTakeFirst();
   return Number(claimed.numUpdatedRows) === 1;
+}
+
+/** How many payments were paid with a code (by anyone): its uses, held against `max_uses`. */
+export async function paidUses(db: DbOrTx, codeId: number): Promise<number> {
+  const row = await db
+    .selectFrom("payments")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("discount_code_id", "=", codeId)
+    .where("status", "=", "paid")
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * At the moment a payment with the code is paid, in its transaction: whether the code's limit of uses (an admin's
+ * `max_uses`) still leaves room for it. The no-op write takes the code's row (a row lock on PostgreSQL, the write
+ * lock on SQLite), so two payments paid at once are counted one after the other.
+ */
+export async function withinUseLimit(trx: Tx, codeId: number, paymentId: number): Promise<boolean> {
+  const code = await trx
+    .updateTable("discount_codes")
+    .set((eb) => ({ max_uses: eb.ref("max_uses") }))
+    .where("id", "=", codeId)
+    .returning("max_uses")
+    .executeTakeFirst();
+  if (!code || code.max_uses === null) return true;
+  const row = await trx
+    .selectFrom("payments")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("discount_code_id", "=", codeId)
+    .where("status", "=", "paid")
+    .where("id", "<>", paymentId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n) < code.max_uses;
 }

@@ -78,10 +78,13 @@ export interface Order {
  * only when its payment is paid.
  */
 export async function usableCode(db: DbOrTx, member: UserRow, typed: string, order: Order): Promise<DiscountCodeRow> {
-  const row = await repo.findUsableCode(db, member.id, typed.trim().toUpperCase());
+  const row = await repo.findUsableCode(db, member, typed.trim().toUpperCase());
   const notFound = () => new ApiError(404, "discount_not_found", "Code not found");
-  if (!row || isExpired(row) || row.status === "expired") throw notFound();
+  if (!row || isExpired(row) || row.status === "expired" || row.disabled_at) throw notFound();
   if (row.status === "used" || (await repo.paidWithCode(db, member.id, row.id)))
+    throw new ApiError(409, "discount_used", "Code already used");
+  // An admin's limit on uses (docs/product.md §3.8), counted over everyone's paid payments.
+  if (row.max_uses !== null && (await repo.paidUses(db, row.id)) >= row.max_uses)
     throw new ApiError(409, "discount_used", "Code already used");
   if (row.reason === "welcome" && (member.paid_user || timeBonusEnds(member) <= nowIso())) throw notFound();
   await refuseHeldCode(db, member, row);

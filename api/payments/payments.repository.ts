@@ -8,6 +8,7 @@ export function listBundles(db: DbOrTx, siteId: number, currency: string) {
     .selectAll()
     .where("site_id", "=", siteId)
     .where("currency", "=", currency)
+    .where("retired_at", "is", null)
     .orderBy("position")
     .execute();
 }

@@ -15,7 +15,7 @@ import type { PaymentProvider, ProviderPayment } from "../adapters/payments/prov
 import { moveCredits } from "../credits/ledger";
 import { type Db, nowIso, type Tx } from "../db/database";
 import type { BundleRow, DiscountCodeRow, LedgerRow, PaymentRow, PaymentStatus, SiteRow, UserRow } from "../db/schema";
-import { claimCodeForPaid, markCodeUsed } from "../discounts/discounts.repository";
+import { claimCodeForPaid, markCodeUsed, withinUseLimit } from "../discounts/discounts.repository";
 import {
   activeTimeBonus,
   discountCodeView,
@@ -297,7 +297,12 @@ export async function creditPaidPayment(
 ) {
   let credits = payment.credits;
   if (payment.discount_code_id) {
-    if (await claimCodeForPaid(trx, payment, payment.discount_code_id))
+    // The code's limit of uses (the admin area's) is checked again here: two payments started while one use was
+    // left cannot both be paid with it.
+    if (
+      (await claimCodeForPaid(trx, payment, payment.discount_code_id)) &&
+      (await withinUseLimit(trx, payment.discount_code_id, payment.id))
+    )
       await markCodeUsed(trx, payment.discount_code_id, at);
     else {
       credits = Math.floor((payment.credits * payment.amount_cents) / payment.original_amount_cents);

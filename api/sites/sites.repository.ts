@@ -37,6 +37,8 @@ export async function loadStoredSite(db: DbOrTx, siteId: number) {
       .selectFrom("credit_bundles")
       .select(["id", "currency", "credits", "amount_cents", "position"])
       .where("site_id", "=", siteId)
+      // A retired bundle (the admin area's) is off sale and out of the definition; payments keep naming it.
+      .where("retired_at", "is", null)
       .execute(),
   ]);
   return { site, company, domains: domains.map((d) => d.domain), bundles };

@@ -227,16 +227,24 @@ export async function applySite(
     const changes = diffSites(current, wanted);
     if (options.dryRun || changes.length === 0) return changes;
 
-    await refuseTakenDomains(trx, wanted, found.site_id);
-    const { site } = await repo.loadStoredSite(trx, found.site_id);
-    await repo.updateCompany(trx, site.company_id, companyColumns(wanted.company));
-    await repo.updateSite(trx, site.id, siteColumns(wanted));
-    await repo.replaceDomains(trx, site.id, domainsOf(wanted));
-    await syncBundles(trx, site.id, wanted.credit_bundles);
-    await loadShippedLists(trx);
-    await siteSettingsChanged(trx);
+    await writeSite(trx, found.site_id, wanted);
     return changes;
   });
+}
+
+/**
+ * Writes a resolved definition over the stored site, inside the caller's transaction (which holds `lockSite`): the
+ * rows of `site apply`, also the admin area's settings save (api/admin-settings/). Raises the settings version.
+ */
+export async function writeSite(trx: Tx, siteId: number, wanted: ResolvedSite): Promise<void> {
+  await refuseTakenDomains(trx, wanted, siteId);
+  const { site } = await repo.loadStoredSite(trx, siteId);
+  await repo.updateCompany(trx, site.company_id, companyColumns(wanted.company));
+  await repo.updateSite(trx, site.id, siteColumns(wanted));
+  await repo.replaceDomains(trx, site.id, domainsOf(wanted));
+  await syncBundles(trx, site.id, wanted.credit_bundles);
+  await loadShippedLists(trx);
+  await siteSettingsChanged(trx);
 }
 
 /** `site export`: today's definition of the site answering for `domain`, ready to be kept in git. */

@@ -17,6 +17,9 @@ const adminSections = [
   { to: "/admin", label: "admin.overview" },
   { to: "/admin/members", label: "admin.members.nav" },
   { to: "/admin/payments", label: "admin.payments.title" },
+  { to: "/admin/settings", label: "admin.settings.title" },
+  { to: "/admin/bundles", label: "admin.bundles.title" },
+  { to: "/admin/discounts", label: "admin.discounts.title" },
 ] as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
