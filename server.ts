@@ -40,7 +40,8 @@ import { servePublicPhotos } from "./server/public-photos";
 interface EntryExports {
   requestInfoContext: Parameters<RouterContextProvider["get"]>[0];
   warmUp(origin: string): Promise<void>;
-  dropSettingsCaches(): void;
+  dropWebSiteCaches(): void;
+  closeEventStreams(retryMs: number): number;
 }
 
 /**
@@ -160,7 +161,7 @@ export async function startServer({ dev = false } = {}) {
   }
 
   // A site's settings changed (here, in another server process or by `npm run site`): the web tier's caches go too.
-  onSiteSettingsChanged(() => void entry().then((e) => e.dropSettingsCaches()));
+  onSiteSettingsChanged(() => void entry().then((e) => e.dropWebSiteCaches()));
   if (db) watchSiteSettings(db, (error) => log.warn({ err: error }, "site settings check failed"));
 
   const server = app.listen(web.PORT, web.HOST, () => {

@@ -27,6 +27,7 @@ import { isLoopback } from "./http/loopback";
 import { refuseForeignOrigin } from "./http/origin";
 import { passwordRateLimit } from "./http/rate-limit";
 import { assertContractServed, type ContractRoutes } from "./http/register";
+import { diskFullAnswer, isDiskFull, reportDiskFull } from "./http/storage-faults";
 import { landersRoutes } from "./landers/landers.routes";
 import { membersRoutes } from "./members/members.routes";
 import { nicheLandersRoutes } from "./niche-landers/niche-landers.routes";
@@ -156,6 +157,11 @@ export function createApi(deps: ApiDeps): MemberApi {
     const bodyError = bodyParserError(error);
     if (bodyError) {
       res.status(bodyError.status).json({ error: bodyError.code, message: bodyError.message });
+      return;
+    }
+    if (isDiskFull(error)) {
+      reportDiskFull(logger);
+      res.status(503).json(diskFullAnswer);
       return;
     }
     (locals(res).log ?? logger).error({ err: error, reqId: requestIdOf(req), path: req.path }, "API request failed");
