@@ -42,7 +42,8 @@ export function openDatabase(databaseUrl: string, onPoolError: (error: Error) =>
   }
   // PostgreSQL answers bigint (count(*)) as text; we keep ids and counts inside the JS number range.
   pg.types.setTypeParser(20, (value) => Number(value));
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  // A database that does not answer fails the start (or a request) after 10 s instead of hanging it.
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 10_000 });
   // An idle connection the server closes (restart, failover) must not crash the process: pg reports it here.
   pool.on("error", onPoolError);
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });

@@ -16,6 +16,8 @@ const webEnvSchema = z.object({
   API_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   /** Believe Cloudflare's CF-IPCountry header: only when the site is behind Cloudflare, which sets it. */
   TRUST_CF_HEADERS: z.enum(["true", "false"]).default("false"),
+  /** On SIGTERM or SIGINT, how long running requests may take to finish before the process exits (docs/operations.md). */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(600).default(10),
 });
 /** Every variable the web tier reads: the README's configuration table names each (server/readme-configuration.test.ts). */
 export const webEnvVariables = Object.keys(webEnvSchema.shape);
