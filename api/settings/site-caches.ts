@@ -1,7 +1,7 @@
 /**
  * Every cache of the API tier that holds site data (sites, settings, company, interests, regions) registers here, so
  * that a change of a site's settings drops them all at once (api/settings/settings-changes.ts). The web tier has its
- * own list (app/services/site-caches.server.ts); a unit test (api/settings/site-caches.test.ts) finds every cache in
+ * own list (app/services/site-caches.server.ts); a unit test (server/site-caches.test.ts) finds every cache in
  * api/ and app/ and fails on one that neither registers nor is listed there as holding no site data.
  */
 const flushes = new Map<string, () => void>();

@@ -7,7 +7,7 @@ import { expect, test } from "vitest";
  * app/services/site-caches.server.ts), so that a settings change drops it in every process, or is named here as
  * holding no site data. A cache is a NodeCache anywhere, or a Map made at a module's top level.
  */
-const root = path.resolve(import.meta.dirname, "../..");
+const root = path.resolve(import.meta.dirname, "..");
 
 /** Caches that hold no site data, with why: a settings change need not drop them. */
 const holdsNoSiteData: Record<string, string> = {
@@ -53,11 +53,11 @@ test("every cache holding site data is dropped by a settings change; every other
 });
 
 test("the caches of sites, settings, company, interests, regions and legal pages are registered", async () => {
-  await import("./settings.service");
-  await import("../../app/services/settings.server");
-  await import("../../app/services/legal-pages.server");
-  const { apiSiteCacheNames } = await import("./site-caches");
-  const { webSiteCacheNames } = await import("../../app/services/site-caches.server");
+  await import("../api/settings/settings.service");
+  await import("../app/services/settings.server");
+  await import("../app/services/legal-pages.server");
+  const { apiSiteCacheNames } = await import("../api/settings/site-caches");
+  const { webSiteCacheNames } = await import("../app/services/site-caches.server");
   expect(apiSiteCacheNames()).toEqual(["api: sites by domain"]);
   expect(webSiteCacheNames().sort()).toEqual([
     "web: interests, regions and company info",
