@@ -142,15 +142,20 @@ describe.skipIf(!baseUrl)("two server processes on one PostgreSQL", () => {
         await waitUntil(() => stream.events.some((e) => e.event === "message"), "the stream open");
         const ids: number[] = [];
         for (let i = 1; i <= 5; i++) ids.push(await send(`burst ${i}`));
+        // The stream has read up to the fifth, so no read still running can pick the next one up by chance.
+        await waitUntil(() => stream.events.some((e) => e.id === String(ids[4])), "the fifth message");
+        const busErrors = () => b.lines.filter((l) => l.includes('"msg":"chat event bus"')).length;
+        const errorsBefore = busErrors();
         const killed = await admin.query(
           "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND query LIKE 'LISTEN%'",
           [new URL(databaseUrl).pathname.slice(1)],
         );
         expect(killed.rowCount).toBeGreaterThan(0);
-        // At once, while the LISTEN connections are down (they come back after 0.5 s), and the last of the burst: no
-        // message follows it, so it can only arrive through the catch-up the reconnect starts. (One message: sends in
-        // parallel to one conversation may commit out of id order on PostgreSQL, which the stream's cursor does not
-        // cover; a separate matter.)
+        // Sent once process B has noticed its LISTEN connection is gone (it tries again 0.5 s later): the NOTIFY
+        // cannot reach B. It is the burst's last: no message follows it, so only the catch-up the reconnect starts
+        // can bring it. (One message: sends in parallel to one conversation may commit out of id order on
+        // PostgreSQL, which the stream's cursor does not cover; a separate matter.)
+        await waitUntil(() => busErrors() > errorsBefore, "process B to notice the lost connection");
         ids.push(await send("burst 6"));
         const missing = () => ids.filter((id) => !stream.events.some((e) => e.id === String(id)));
         await waitUntil(() => missing().length === 0, `messages ${missing().join(", ")}`, 5_000);
