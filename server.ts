@@ -24,6 +24,7 @@ import { type EventBus, eventBusFor } from "./api/events/event-bus";
 import { hasValidHost } from "./api/http/host";
 import { isLoopback } from "./api/http/loopback";
 import { refuseForeignOrigin } from "./api/http/origin";
+import { describeStorage } from "./api/http/storage-faults";
 import { schedule } from "./api/jobs/schedule";
 import { deleteEndedLimitCounters } from "./api/limits/shared-limits";
 import { createLogger } from "./api/logger";
@@ -32,20 +33,24 @@ import { type NotificationDeps, sendDueNotifications } from "./api/notifications
 import { ensurePushKeys } from "./api/notifications/push.service";
 import { checkUnsettledPayments, type PaymentDeps } from "./api/payments/payments.service";
 import { checkPendingRefunds } from "./api/payments/returns.service";
-import { onSiteSettingsChanged, watchSiteSettings } from "./api/settings/settings-changes";
+import { dropSiteCaches, onSiteSettingsChanged, watchSiteSettings } from "./api/settings/settings-changes";
 import { parseWebEnv } from "./app/services/env.server";
 import { type ApiHandler, type InProcessApi, inProcessFetch } from "./app/services/in-process-api.server";
 import { HOUR } from "./contract/durations";
 import { countRequests, metricsEndpoint, pageRoutePatterns } from "./server/metrics";
 import { guardPageRequests } from "./server/page-guards";
 import { servePublicPhotos } from "./server/public-photos";
+import { readiness } from "./server/readiness";
+import { gracefulStop } from "./server/shutdown";
+import { startFailureLine } from "./server/start-errors";
 import { visitorPageCache } from "./server/visitor-page-cache";
 
 /** The server build's entry exports this process needs (app/entry.server.tsx). */
 interface EntryExports {
   requestInfoContext: Parameters<RouterContextProvider["get"]>[0];
   warmUp(origin: string): Promise<void>;
-  dropSettingsCaches(): void;
+  dropWebSiteCaches(): void;
+  closeEventStreams(retryMs: number): number;
   visitorPageVariant(cookie: string | undefined, country: string | undefined): Promise<string | null>;
 }
 
@@ -61,6 +66,9 @@ export async function startServer({ dev = false } = {}) {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", apiEnv.TRUST_PROXY);
+  // Filled in once listening: counts running requests, and refuses new ones while the process stops.
+  let stopper: ReturnType<typeof gracefulStop> | undefined;
+  app.use((req, res, next) => (stopper ? stopper.track(req, res, next) : next()));
   app.use(assignRequestId);
   app.use(logRequests(log));
   let pageRouteOf: ((pathname: string) => string | undefined) | undefined;
@@ -83,7 +91,10 @@ export async function startServer({ dev = false } = {}) {
   let db: Db | null = null;
   let inProcess: InProcessApi | undefined;
   let events: EventBus | undefined;
+  /** Stops the periodic jobs and the settings check when the process stops. */
+  const schedules: (() => void)[] = [];
   if (!web.apiIsExternal) {
+    describeStorage(storagePlace(apiEnv.databaseUrl, apiEnv.DATA_DIR));
     db = openDatabase(apiEnv.databaseUrl, (error) => log.warn({ err: error }, "database connection lost"));
     await migrateToLatest(db);
     watchDatabase(db);
@@ -108,7 +119,10 @@ export async function startServer({ dev = false } = {}) {
     });
     const payments = paymentProviderFor(apiEnv, db, apiLogger);
     // On PostgreSQL, LISTEN/NOTIFY: every process behind a load balancer hears every message.
-    events = eventBusFor(apiEnv.databaseUrl, (error) => apiLogger.warn({ err: error }, "chat event bus"));
+    // A settings change NOTIFYed by any process drops this one's caches at once (api/settings/settings-changes.ts).
+    events = eventBusFor(apiEnv.databaseUrl, (error) => apiLogger.warn({ err: error }, "chat event bus"), {
+      siteSettingsChanged: dropSiteCaches,
+    });
     const api = createApi({
       db,
       env: apiEnv,
@@ -121,12 +135,15 @@ export async function startServer({ dev = false } = {}) {
     });
     app.use("/api", api.router);
     inProcess = { handler: inProcessApi(api.router), direct: api.direct };
-    scheduleCleanup(db, files, apiLogger);
-    scheduleNotificationMails(
-      { db, mailer: withMailLog(mailer, db), log: apiLogger, push: apiEnv },
-      apiEnv.NOTIFY_EVERY_SECONDS,
+    schedules.push(scheduleCleanup(db, files, apiLogger));
+    schedules.push(
+      scheduleNotificationMails(
+        { db, mailer: withMailLog(mailer, db), log: apiLogger, push: apiEnv },
+        apiEnv.NOTIFY_EVERY_SECONDS,
+      ),
     );
-    if (payments) schedulePaymentChecks({ db, provider: payments }, apiEnv.PAYMENT_CHECK_SECONDS, apiLogger);
+    if (payments)
+      schedules.push(schedulePaymentChecks({ db, provider: payments }, apiEnv.PAYMENT_CHECK_SECONDS, apiLogger));
     // Published photos: from the disk, or from the bucket for a site whose cdn_prefix is still /uploads/photos.
     if (apiEnv.S3_URL) app.get("/uploads/photos/:file", servePublicPhotos(files.publicPhotos));
     else app.use("/uploads", express.static(path.join(apiEnv.DATA_DIR, "uploads"), { maxAge: "7d", index: false }));
@@ -146,6 +163,13 @@ export async function startServer({ dev = false } = {}) {
     res.status(api ? 200 : 503).json({ web: true, api });
   });
   if (web.METRICS_TOKEN) app.get("/metrics", metricsEndpoint(web.METRICS_TOKEN));
+  // Whether this process can serve members now (docs/operations.md "Health"): a proxy sends traffic only while 200.
+  app.get("/readyz", async (_req, res) => {
+    if (stopper?.isStopping()) return void res.status(503).json({ ready: false, reason: "shutting down" });
+    if (!db) return void res.json({ ready: true });
+    const state = await readiness(db, events, apiEnv.DATA_DIR);
+    res.status(state.ready ? 200 : 503).json(state);
+  });
 
   let entry: () => Promise<EntryExports>;
   if (dev) {
@@ -185,8 +209,9 @@ export async function startServer({ dev = false } = {}) {
   }
 
   // A site's settings changed (here, in another server process or by `npm run site`): the web tier's caches go too.
-  onSiteSettingsChanged(() => void entry().then((e) => e.dropSettingsCaches()));
-  if (db) watchSiteSettings(db, (error) => log.warn({ err: error }, "site settings check failed"));
+  onSiteSettingsChanged(() => void entry().then((e) => e.dropWebSiteCaches()));
+  // The catch-up for a settings change whose NOTIFY this process missed, and the only news of one on SQLite.
+  if (db) schedules.push(watchSiteSettings(db, (error) => log.warn({ err: error }, "site settings check failed")));
 
   const server = app.listen(web.PORT, web.HOST, () => {
     log.info({ mode: web.NODE_ENV }, `listening on http://localhost:${web.PORT}`);
@@ -196,12 +221,20 @@ export async function startServer({ dev = false } = {}) {
       .catch((error) => log.warn({ err: error }, "settings warm-up failed"));
   });
 
-  const stop = () => {
-    server.close(() => void Promise.allSettled([events?.close(), db?.destroy()]).finally(() => process.exit(0)));
-    setTimeout(() => process.exit(0), 5000).unref();
-  };
-  process.once("SIGTERM", stop);
-  process.once("SIGINT", stop);
+  stopper = gracefulStop({
+    server,
+    graceMs: web.SHUTDOWN_GRACE_SECONDS * 1000,
+    // Browsers reconnect after 1 to 3 s (spread, so that they do not all come at once), to a process still running.
+    closeEventStreams: async () => (await entry()).closeEventStreams(1000 + Math.floor(Math.random() * 2000)),
+    close: async () => {
+      for (const stopSchedule of schedules) stopSchedule();
+      await Promise.allSettled([events?.close(), db?.destroy()]);
+    },
+    log: (message, facts) => log.info(facts ?? {}, message),
+  });
+  const stop = stopper.stop;
+  process.once("SIGTERM", () => void stop("SIGTERM"));
+  process.once("SIGINT", () => void stop("SIGINT"));
   return server;
 }
 
@@ -221,13 +254,15 @@ function scheduleCleanup(db: Db, files: FileStorages, log: ReturnType<typeof cre
     await deleteOldMemberHistory(db);
     await refreshPlannerStatistics(db);
   };
-  schedule(db, { name: "clean-up", everyMs: HOUR, run }, log, { atStart: true });
+  const timer = schedule(db, { name: "clean-up", everyMs: HOUR, run }, log, { atStart: true });
+  return () => clearInterval(timer);
 }
 
 /** Notification mails that are due go out every few seconds (NOTIFY_EVERY_SECONDS), off the request path. */
 function scheduleNotificationMails(deps: NotificationDeps, seconds: number) {
   const run = async () => void (await sendDueNotifications(deps));
-  schedule(deps.db, { name: "notifications", everyMs: seconds * 1000, run }, deps.log);
+  const timer = schedule(deps.db, { name: "notifications", everyMs: seconds * 1000, run }, deps.log);
+  return () => clearInterval(timer);
 }
 
 /**
@@ -241,7 +276,8 @@ function schedulePaymentChecks(deps: PaymentDeps, seconds: number, log: ReturnTy
     const refunds = await checkPendingRefunds(deps, log);
     if (refunds) log.info({ count: refunds }, "pending returns asked again");
   };
-  schedule(deps.db, { name: "payment-checks", everyMs: seconds * 1000, run }, log);
+  const timer = schedule(deps.db, { name: "payment-checks", everyMs: seconds * 1000, run }, log);
+  return () => clearInterval(timer);
 }
 
 /**
@@ -394,6 +430,34 @@ function logRequests(log: ReturnType<typeof createLogger>) {
   };
 }
 
+/** Where the data is, for the log line of a full disk: DATA_DIR, or the PostgreSQL host (never its password). */
+function storagePlace(databaseUrl: string, dataDir: string): string {
+  if (!/^postgres(ql)?:\/\//i.test(databaseUrl)) return dataDir;
+  const host = URL.canParse(databaseUrl) ? new URL(databaseUrl).host : "the database";
+  return `${dataDir} or the database at ${host}`;
+}
+
+/**
+ * Starts the server; a start that cannot go on for a known cause (a full disk, a read-only data folder, a database
+ * that does not answer or refuses DATABASE_URL) prints one line that names it and exits with 1, without a stack
+ * (docs/operations.md "When the start fails").
+ */
+export async function runServer(options: { dev?: boolean } = {}) {
+  try {
+    return await startServer(options);
+  } catch (error) {
+    const env = process.env;
+    const databaseUrl = env.DATABASE_URL ?? "";
+    const dataDir = databaseUrl.startsWith("file:")
+      ? path.dirname(path.resolve(databaseUrl.slice("file:".length)))
+      : path.resolve(env.DATA_DIR ?? "data");
+    const line = startFailureLine(error, { dataDir, databaseUrl });
+    if (!line) throw error;
+    process.stderr.write(`${line}\n`);
+    process.exit(1);
+  }
+}
+
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
-  await startServer({ dev: process.argv.includes("--dev") });
+  await runServer({ dev: process.argv.includes("--dev") });
 }

@@ -40,5 +40,5 @@ if (!built || Math.min(...outputs.map((file) => fs.statSync(file).mtimeMs)) < ne
   execFileSync("npm", ["run", "build", "--silent"], { stdio: "inherit" });
 }
 
-const { startServer } = await import("./build/node/server.js");
-await startServer();
+const { runServer } = await import("./build/node/server.js");
+await runServer();

@@ -28,6 +28,17 @@ export default defineConfig({
       // The same contract tests through the web tier's in-process path (api/http/in-process.ts), on SQLite.
       api("api-in-process", "sqlite", "in-process"),
       ...(process.env.TEST_DATABASE_URL ? [api("api-pg", "postgres")] : []),
+      // Real server processes (docs/operations.md): start, stop, faults, and two processes on one PostgreSQL when
+      // TEST_DATABASE_URL is set. Named api-* so that `npm run test:api` (and so `npm test`) runs it.
+      {
+        test: {
+          name: "api-processes",
+          include: ["tests/processes/**/*.test.ts"],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 300_000,
+        },
+      },
     ],
   },
 });

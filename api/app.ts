@@ -31,6 +31,7 @@ import { isLoopback } from "./http/loopback";
 import { refuseForeignOrigin } from "./http/origin";
 import { passwordRateLimit } from "./http/rate-limit";
 import { assertContractServed, type ContractRoutes } from "./http/register";
+import { diskFullAnswer, isDiskFull, reportDiskFull } from "./http/storage-faults";
 import { landersRoutes } from "./landers/landers.routes";
 import { rateLimitStores } from "./limits/rate-limit-stores";
 import { membersRoutes } from "./members/members.routes";
@@ -167,6 +168,11 @@ export function createApi(deps: ApiDeps): MemberApi {
     const bodyError = bodyParserError(error);
     if (bodyError) {
       res.status(bodyError.status).json({ error: bodyError.code, message: bodyError.message });
+      return;
+    }
+    if (isDiskFull(error)) {
+      reportDiskFull(logger);
+      res.status(503).json(diskFullAnswer);
       return;
     }
     (locals(res).log ?? logger).error({ err: error, reqId: requestIdOf(req), path: req.path }, "API request failed");

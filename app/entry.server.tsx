@@ -8,11 +8,13 @@ import { logger } from "./services/logger.server";
 import { withoutModulePreloads } from "./services/module-preloads.server";
 import { NonceProvider } from "./services/nonce";
 import { requestInfoContext } from "./services/request-context";
-import { dropSettingsCaches, preloadSettings } from "./services/settings.server";
+import { preloadSettings } from "./services/settings.server";
+import { dropWebSiteCaches } from "./services/site-caches.server";
+import { closeEventStreams } from "./services/sse.server";
 import { visitorPageVariant } from "./services/visitor-page-variant.server";
 
 // server.ts reads these from the build, so that both use the very same context object, warm-up and caches.
-export { dropSettingsCaches, requestInfoContext, visitorPageVariant };
+export { closeEventStreams, dropWebSiteCaches, requestInfoContext, visitorPageVariant };
 export async function warmUp(origin: string) {
   const context = new RouterContextProvider(
     new Map([[requestInfoContext, { nonce: "", requestId: "warm-up", clientIp: "127.0.0.1", setCookies: [] }]]),

@@ -38,17 +38,36 @@ export function openDatabase(databaseUrl: string, onPoolError: (error: Error) =>
     sqlite.pragma("optimize = 0x10002");
     if (sqlite.prepare(indexSamplesTable).get()) for (const statement of dropIndexSamples) sqlite.exec(statement);
     return new Kysely<Database>({
-      dialect: new SqliteDialect({ database: reusingStatements(sqlite) }),
+      dialect: keepingFailureCauses(new SqliteDialect({ database: reusingStatements(sqlite) }), sqlite),
       log: logQueryTimes,
     });
   }
   // PostgreSQL answers bigint (count(*)) as text; we keep ids and counts inside the JS number range.
   pg.types.setTypeParser(20, (value) => Number(value));
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  // A database that does not answer fails the start (or a request) after 10 s instead of hanging it.
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 10_000 });
   // An idle connection the server closes (restart, failover) must not crash the process: pg reports it here.
   pool.on("error", onPoolError);
   watchPool(pool);
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: logQueryTimes });
+}
+
+/**
+ * After some failures (SQLITE_FULL, SQLITE_IOERR) SQLite has already rolled the transaction back itself: Kysely's own
+ * rollback would then throw "cannot rollback - no transaction is active" in place of the cause, and a full disk would
+ * be logged as that (docs/operations.md "A full disk"). The rollback runs only while a transaction is open.
+ */
+function keepingFailureCauses(dialect: SqliteDialect, sqlite: SQLite.Database): SqliteDialect {
+  const createDriver = dialect.createDriver.bind(dialect);
+  dialect.createDriver = () => {
+    const driver = createDriver();
+    const rollback = driver.rollbackTransaction.bind(driver);
+    driver.rollbackTransaction = async (connection) => {
+      if (sqlite.inTransaction) await rollback(connection);
+    };
+    return driver;
+  };
+  return dialect;
 }
 
 /**

@@ -19,14 +19,33 @@ export interface EventBus {
   publish(event: MemberEvent): Promise<void>;
   /** Calls `listener` for every event for this member until the returned function is called. */
   subscribe(userId: number, listener: (event: MemberEvent) => void): () => void;
+  /**
+   * Calls `listener` whenever events may have been missed (the PostgreSQL LISTEN connection reconnected): an open
+   * stream then reads what it missed from the database at once, not with the next event. Until the returned
+   * function is called.
+   */
+  onCatchUp(listener: () => void): () => void;
+  /** Whether the bus hears other processes now (always, in-process): /readyz asks. */
+  connected(): boolean;
   close(): Promise<void>;
 }
 
 /** The PostgreSQL channel every process LISTENs on. */
 export const chatEventsChannel = "chat_events";
 
+/** The channel a site's settings change is NOTIFYed on, in its transaction (api/settings/settings-changes.ts). */
+export const siteSettingsChannel = "site_settings";
+
+/** What else the bus tells this process: a site's settings changed (in any process), or it may have missed that. */
+export interface BusHooks {
+  siteSettingsChanged?: () => void;
+}
+
 /** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more; the in-process bus keeps the same limit. */
 export const maxPayloadBytes = 7999;
+
+/** The emitter key of catch-up listeners: never a member id. */
+const catchUpKey = "catch-up";
 
 const eventTypes: ReadonlySet<string> = new Set<MemberEvent["type"]>(["message", "read", "typing", "deleted"]);
 
@@ -70,11 +89,20 @@ function localSubscribers(onError: (error: Error) => void) {
     deliver(event: MemberEvent) {
       emitter.emit(String(event.userId), event);
     },
+    /** Tells every open stream to catch up from the database. */
+    catchUpAll() {
+      emitter.emit(catchUpKey);
+    },
+    onCatchUp(listener: () => void) {
+      return this.subscribeKey(catchUpKey, listener);
+    },
     subscribe(userId: number, listener: (event: MemberEvent) => void) {
-      const key = String(userId);
-      const guarded = (event: MemberEvent) => {
+      return this.subscribeKey(String(userId), listener);
+    },
+    subscribeKey<T extends unknown[]>(key: string, listener: (...args: T) => void) {
+      const guarded = (...args: T) => {
         try {
-          listener(event);
+          listener(...args);
         } catch (error) {
           onError(asError(error));
         }
@@ -105,6 +133,8 @@ export function inProcessBus(onError: (error: Error) => void = () => {}): EventB
       local.deliver(event);
     },
     subscribe: (userId, listener) => local.subscribe(userId, listener),
+    onCatchUp: (listener) => local.onCatchUp(listener),
+    connected: () => true,
     async close() {
       local.clear();
     },
@@ -119,10 +149,16 @@ const maxRetryMs = 10_000;
  * `pg_notify('chat_events', json)` through a pool of two, and one dedicated connection LISTENs and hands each
  * notification to this process's subscribers of that member. A process receives its own NOTIFY, so `publish` does not
  * also deliver locally (an event arrives once). When the listening connection fails or ends, it is opened again after
- * 0.5 s, doubling up to 10 s, and LISTEN is re-issued; events NOTIFYed meanwhile are lost to this process (pages catch
- * up from the database when their stream reconnects). Connection errors go to `onError`, never crash the process.
+ * 0.5 s, doubling up to 10 s, and LISTEN is re-issued; events NOTIFYed meanwhile are lost to the bus, so once it
+ * listens again it sends every open stream a CatchUpSignal (each reads what it missed from the database at once) and
+ * drops the site caches (a settings change may have been missed too). It also LISTENs on `site_settings`.
+ * Connection errors go to `onError`, never crash the process.
  */
-export function postgresBus(connectionString: string, onError: (error: Error) => void = () => {}): EventBus {
+export function postgresBus(
+  connectionString: string,
+  onError: (error: Error) => void = () => {},
+  hooks: BusHooks = {},
+): EventBus {
   const local = localSubscribers(onError);
   const pool = new pg.Pool({ connectionString, max: 2, connectionTimeoutMillis: 5_000 });
   // An idle pooled connection that fails emits here; without a listener it would crash the process.
@@ -133,7 +169,14 @@ export function postgresBus(connectionString: string, onError: (error: Error) =>
   let retryMs = firstRetryMs;
   let retryTimer: NodeJS.Timeout | undefined;
 
+  let listening = false;
+  let everListened = false;
+
   const onNotification = (message: pg.Notification) => {
+    if (message.channel === siteSettingsChannel) {
+      hooks.siteSettingsChanged?.();
+      return;
+    }
     if (message.channel !== chatEventsChannel || message.payload === undefined) return;
     const event = decode(message.payload);
     if (event) local.deliver(event);
@@ -162,6 +205,7 @@ export function postgresBus(connectionString: string, onError: (error: Error) =>
     const fail = (error: Error) => {
       if (failed) return;
       failed = true;
+      listening = false;
       if (client === connection) client = null;
       connection.off("notification", onNotification);
       if (closed) return;
@@ -176,7 +220,15 @@ export function postgresBus(connectionString: string, onError: (error: Error) =>
     try {
       await connection.connect();
       await connection.query(`LISTEN ${chatEventsChannel}`);
-      if (!failed) retryMs = firstRetryMs;
+      await connection.query(`LISTEN ${siteSettingsChannel}`);
+      if (failed) return;
+      retryMs = firstRetryMs;
+      listening = true;
+      if (everListened) {
+        hooks.siteSettingsChanged?.();
+        local.catchUpAll();
+      }
+      everListened = true;
     } catch (error) {
       fail(asError(error));
     }
@@ -194,6 +246,8 @@ export function postgresBus(connectionString: string, onError: (error: Error) =>
       await pool.query("SELECT pg_notify($1, $2)", [chatEventsChannel, payload]);
     },
     subscribe: (userId, listener) => local.subscribe(userId, listener),
+    onCatchUp: (listener) => local.onCatchUp(listener),
+    connected: () => listening,
     async close() {
       if (closed) return;
       closed = true;
@@ -211,6 +265,6 @@ export function postgresBus(connectionString: string, onError: (error: Error) =>
  * The bus for DATABASE_URL: LISTEN/NOTIFY on PostgreSQL, where several processes may serve members, and in-process
  * on SQLite, which is one process by construction.
  */
-export function eventBusFor(databaseUrl: string, onError?: (error: Error) => void): EventBus {
-  return /^postgres(ql)?:\/\//i.test(databaseUrl) ? postgresBus(databaseUrl, onError) : inProcessBus(onError);
+export function eventBusFor(databaseUrl: string, onError?: (error: Error) => void, hooks?: BusHooks): EventBus {
+  return /^postgres(ql)?:\/\//i.test(databaseUrl) ? postgresBus(databaseUrl, onError, hooks) : inProcessBus(onError);
 }

@@ -5,6 +5,7 @@ import { ApiError } from "../errors";
 import type { ApiRequest, ApiResponse } from "./api-request";
 import type { ApiLocals } from "./locals";
 import type { DirectEndpoint, Method } from "./register";
+import { diskFullAnswer, isDiskFull, reportDiskFull } from "./storage-faults";
 
 export const internalError = { error: "internal_error", message: "An error occured, please try again later." };
 
@@ -34,6 +35,10 @@ export function directCaller(direct: readonly DirectEndpoint[], identify: Identi
     } catch (error) {
       if (error instanceof ApiError)
         return { status: error.status, payload: error.body, setCookies: recorded.setCookies };
+      if (isDiskFull(error)) {
+        reportDiskFull(logger);
+        return { status: 503, payload: diskFullAnswer, setCookies: [] };
+      }
       (facts?.log ?? logger).error({ err: error, reqId: requestId, path }, "API request failed");
       return { status: 500, payload: internalError, setCookies: [] };
     }

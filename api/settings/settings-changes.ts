@@ -1,25 +1,29 @@
 import { sql } from "kysely";
-import type { Db, DbOrTx } from "../db/database";
-import { clearSiteCache } from "./settings.service";
+import { type Db, type DbOrTx, isPostgres } from "../db/database";
+import { siteSettingsChannel } from "../events/event-bus";
+import { dropApiSiteCaches } from "./site-caches";
 
 /*
  * "The site's settings changed" (docs/architecture.md "Sessions and state"): sites and settings are cached in every
  * process (the API's site lookups, the web tier's settings, interests, regions and company info), and a change must
  * reach all of them at once. One counter in the database, `site_settings_version`, is raised in the transaction of
  * the change; every server process reads it about once a second (`watchSiteSettings`) and drops its caches when it
- * moved. The same on SQLite, where `npm run site` is another process, and on PostgreSQL with many processes.
+ * moved. The same on SQLite, where `npm run site` is another process, and on PostgreSQL with many processes. On
+ * PostgreSQL the change also NOTIFYs `site_settings` in its transaction (sent when it commits): every process's event
+ * bus hears it within milliseconds, and the counter stays the catch-up for a process whose LISTEN was down.
  */
 
 const listeners = new Set<() => void>();
 
-/** Called whenever this process drops its caches of sites and settings (the web tier's caches register here). */
+/** Called whenever this process drops its caches of sites and settings (server.ts drops the web tier's here). */
 export function onSiteSettingsChanged(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
-function dropCaches() {
-  clearSiteCache();
+/** Drops every cache of site data in this process: the API's (api/settings/site-caches.ts) and, through the listeners, the web tier's. */
+export function dropSiteCaches() {
+  dropApiSiteCaches();
   for (const listener of listeners) listener();
 }
 
@@ -34,7 +38,8 @@ export async function siteSettingsChanged(db: DbOrTx): Promise<void> {
     .set({ version: sql<number>`version + 1` })
     .where("id", "=", 1)
     .execute();
-  dropCaches();
+  if (isPostgres(db)) await sql`select pg_notify(${siteSettingsChannel}, '')`.execute(db);
+  dropSiteCaches();
 }
 
 async function currentVersion(db: Db): Promise<number> {
@@ -49,7 +54,7 @@ export function settingsVersionCheck(db: Db) {
     const version = await currentVersion(db);
     const moved = seen !== null && version !== seen;
     seen = version;
-    if (moved) dropCaches();
+    if (moved) dropSiteCaches();
     return moved;
   };
 }

@@ -6,9 +6,11 @@ import type { Db } from "../db/database";
 import type { SiteRow } from "../db/schema";
 import { ApiError } from "../errors";
 import * as repo from "./settings.repository";
+import { registerSiteCache } from "./site-caches";
 
 // Sites change rarely; a short cache keeps the database out of every request.
 const siteCache = new NodeCache({ stdTTL: 60, useClones: false });
+registerSiteCache("api: sites by domain", () => siteCache.flushAll());
 
 /** The site that answers for a domain (port and case ignored), or a 404 site_not_found. */
 export async function siteForDomain(db: Db, domain: string): Promise<SiteRow> {
@@ -21,6 +23,7 @@ export async function siteForDomain(db: Db, domain: string): Promise<SiteRow> {
   return site;
 }
 
+/** Drops the site lookups (tests; a settings change drops every cache through api/settings/site-caches.ts). */
 export function clearSiteCache() {
   siteCache.flushAll();
 }

@@ -46,18 +46,25 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return sseResponse({
     signal: request.signal,
     catchUp: async () => first,
-    subscribe: (send) =>
-      liveEvents.subscribe(member.id, (event) => {
-        if (event.conversation !== conversation) return;
-        if (event.type !== "message") {
-          send({ event: event.type, data: { id: event.id ?? null } });
-          return;
-        }
+    subscribe: (send) => {
+      const readNewer = () => {
         queue = queue
           .then(newer)
           .then((events) => events.forEach(send))
           .catch((error: unknown) => logger.warn({ reqId: requestId, err: String(error) }, "chat event stream"));
-      }),
+      };
+      const stopEvents = liveEvents.subscribe(member.id, (event) => {
+        if (event.conversation !== conversation) return;
+        if (event.type === "message") readNewer();
+        else send({ event: event.type, data: { id: event.id ?? null } });
+      });
+      // The bus reconnected and may have missed messages: read them now, not with the next one.
+      const stopCatchUp = liveEvents.onCatchUp(readNewer);
+      return () => {
+        stopEvents();
+        stopCatchUp();
+      };
+    },
     onError: (error) => logger.warn({ reqId: requestId, err: String(error) }, "chat event stream"),
   });
 }

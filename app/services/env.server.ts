@@ -20,6 +20,8 @@ const webEnvSchema = z.object({
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   /** Turns on /metrics (docs/operations.md "Metrics"), answered only to `Authorization: Bearer <this>`. */
   METRICS_TOKEN: z.string().min(24, "must be at least 24 characters").optional(),
+  /** On SIGTERM or SIGINT, how long running requests may take to finish before the process exits (docs/operations.md). */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(600).default(10),
 });
 /** Every variable the web tier reads: the README's configuration table names each (server/readme-configuration.test.ts). */
 export const webEnvVariables = Object.keys(webEnvSchema.shape);

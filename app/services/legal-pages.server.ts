@@ -1,6 +1,7 @@
 import type { i18n } from "i18next";
 import NodeCache from "node-cache";
 import type { CompanyInfo, Settings } from "../../contract/settings";
+import { registerWebSiteCache } from "./site-caches.server";
 import { termsVersionDate } from "./site-info";
 
 export interface LegalSection {
@@ -20,6 +21,7 @@ export interface LegalPageText {
 // not per request (filling the long texts in, and a date formatter, were a tenth of the page's CPU). Keyed by the facts
 // themselves, so a change of settings or company details makes a new text at once.
 const texts = new NodeCache({ stdTTL: 3600, useClones: false, maxKeys: 2000 });
+registerWebSiteCache("web: legal page texts", () => texts.flushAll());
 
 /** A legal or help page's text (docs/product.md §2), in `locale`, filled with the site's and company's facts. */
 export function legalPageText(i18next: i18n, locale: string, key: string, settings: Settings, company: CompanyInfo) {

@@ -35,4 +35,6 @@ export interface LiveEvent {
 }
 export interface LiveEvents {
   subscribe(userId: number, listener: (event: LiveEvent) => void): () => void;
+  /** Events may have been missed (the API's bus reconnected): a stream reads what it missed from the API. */
+  onCatchUp(listener: () => void): () => void;
 }

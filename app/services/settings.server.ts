@@ -9,12 +9,15 @@ import {
 import { visitorCountry } from "../../contract/visitor-country";
 import { type CallContext, callApi } from "./api.server";
 import { webEnv } from "./env.server";
+import { registerWebSiteCache } from "./site-caches.server";
 
 // Settings per domain and visitor country; interests, regions and company info once per domain (docs/product.md §7). Only
 // known sites are cached (an unknown host is a 404 before), and the key count is capped all the same.
 const maxKeys = 5000;
 const settingsCache = new NodeCache({ stdTTL: 300, useClones: false, maxKeys });
 const onceCache = new NodeCache({ stdTTL: 3600, useClones: false, maxKeys });
+registerWebSiteCache("web: settings by domain and country", () => settingsCache.flushAll());
+registerWebSiteCache("web: interests, regions and company info", () => onceCache.flushAll());
 
 function domainOf(request: Request) {
   return new URL(request.url).hostname;
@@ -86,12 +89,6 @@ export function getRegions(call: CallContext) {
     `regions|${domainOf(call.request)}`,
     async () => (await callApi(call, "/regions.php", { schema: regionsResponseSchema })).regions,
   );
-}
-
-/** Forgets every site's settings, interests, regions and company info: a site's settings changed (api/settings/settings-changes.ts). */
-export function dropSettingsCaches() {
-  settingsCache.flushAll();
-  onceCache.flushAll();
 }
 
 /** Fetches the settings of the configured domain once when the server starts. */

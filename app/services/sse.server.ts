@@ -26,6 +26,23 @@ export interface SseOptions {
   onError?: (error: unknown) => void;
 }
 
+/**
+ * The open streams of this process, each with its function that tells the browser when to come back and closes it:
+ * a server that shuts down (SIGTERM) sends them elsewhere (`closeEventStreams`), instead of cutting them.
+ */
+const openStreams = new Set<(retryMs: number) => void>();
+
+/**
+ * Tells every open stream's browser to reconnect after `retryMs` (an SSE `retry:` field), then closes it: the
+ * browser reconnects, through the proxy, to a process still running, and catches up with Last-Event-ID. Answers how
+ * many streams it closed.
+ */
+export function closeEventStreams(retryMs: number): number {
+  const streams = [...openStreams];
+  for (const close of streams) close(retryMs);
+  return streams.length;
+}
+
 /** Frames a reader has not taken yet, past which the reader is taken as gone: it reconnects and catches up. */
 const maxQueuedFrames = 1_000;
 
@@ -69,6 +86,7 @@ export function sseResponse(options: SseOptions): Response {
     if (finished) return;
     finished = true;
     if (controller) sseStreams.dec();
+    openStreams.delete(sendElsewhere);
     clearInterval(heartbeat);
     clearTimeout(deadline);
     signal.removeEventListener("abort", finish);
@@ -97,6 +115,11 @@ export function sseResponse(options: SseOptions): Response {
     if ((controller.desiredSize ?? 0) < -maxQueuedFrames) finish();
   };
 
+  const sendElsewhere = (retry: number) => {
+    write(`retry: ${retry}\n\n`);
+    finish();
+  };
+
   const stream = new ReadableStream<Uint8Array>({
     start(streamController) {
       controller = streamController;
@@ -106,6 +129,7 @@ export function sseResponse(options: SseOptions): Response {
         return;
       }
       signal.addEventListener("abort", finish, { once: true });
+      openStreams.add(sendElsewhere);
       write(`retry: ${retryMs}\n\n`);
       heartbeat = setInterval(() => write(": ping\n\n"), heartbeatMs);
       if (Number.isFinite(maxDurationMs)) deadline = setTimeout(finish, maxDurationMs);

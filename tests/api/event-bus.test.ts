@@ -1,7 +1,15 @@
 import crypto from "node:crypto";
 import pg from "pg";
 import { afterEach, describe, expect, test } from "vitest";
-import { type EventBus, eventBusFor, inProcessBus, type MemberEvent, postgresBus } from "../../api/events/event-bus";
+import {
+  type BusHooks,
+  type EventBus,
+  eventBusFor,
+  inProcessBus,
+  type MemberEvent,
+  postgresBus,
+  siteSettingsChannel,
+} from "../../api/events/event-bus";
 
 /** Member ids no other test (or another run on the same database) uses, as the channel is shared per database. */
 const newUserId = () => 1_000_000_000 + crypto.randomInt(1_000_000_000);
@@ -94,11 +102,11 @@ describe.skipIf(process.env.TEST_DB !== "postgres")("PostgreSQL bus", () => {
   });
 
   /** A bus as another process would open it, named so that the test can find its connections. */
-  function openBus(errors: Error[] = []) {
+  function openBus(errors: Error[] = [], hooks: BusHooks = {}) {
     const applicationName = `event-bus-test-${crypto.randomBytes(6).toString("hex")}`;
     const url = new URL(serverUrl);
     url.searchParams.set("application_name", applicationName);
-    const bus = postgresBus(url.toString(), (error) => errors.push(error));
+    const bus = postgresBus(url.toString(), (error) => errors.push(error), hooks);
     buses.push(bus);
     return { bus, applicationName, errors };
   }
@@ -212,6 +220,31 @@ describe.skipIf(process.env.TEST_DB !== "postgres")("PostgreSQL bus", () => {
     await b.publish(message(alice, 1));
     await settle(b, [a.bus]);
     expect(onA.events.map((e) => e.id)).toEqual([1]);
+  });
+
+  test("once it listens again after a lost connection, open streams are told to catch up and the site caches go", async () => {
+    let settingsDrops = 0;
+    const a = openBus([], { siteSettingsChanged: () => settingsDrops++ });
+    await ready(a.bus);
+    let catchUps = 0;
+    const stop = a.bus.onCatchUp(() => catchUps++);
+    expect([a.bus.connected(), catchUps, settingsDrops]).toEqual([true, 0, 0]);
+    const killed = await listenerPid(a.applicationName);
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    try {
+      await admin.query("SELECT pg_terminate_backend($1)", [killed]);
+      await waitFor(() => !a.bus.connected(), "the bus to notice");
+      await waitFor(() => a.bus.connected(), "the bus to listen again");
+      expect([catchUps, settingsDrops]).toEqual([1, 1]);
+      // A settings change NOTIFYed by another process (api/settings/settings-changes.ts) reaches the hook.
+      await admin.query("SELECT pg_notify($1, '')", [siteSettingsChannel]);
+      await waitFor(() => settingsDrops === 2, "the settings change");
+    } finally {
+      await admin.end();
+    }
+    stop();
+    expect(catchUps).toBe(1);
   });
 
   test("close ends its connections and stops publishing", async () => {

@@ -24,6 +24,6 @@ export async function seedDemoIfWanted(
     return "present";
   }
   const { seedDemo } = await import("./seed");
-  await seedDemo(db, options);
-  return "seeded";
+  // Another process starting at the same time may have seeded it while this one waited for the lock.
+  return (await seedDemo(db, options)) ? "seeded" : "present";
 }

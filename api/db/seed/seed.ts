@@ -11,6 +11,7 @@ import { type DemoMember, demoMembers } from "./demo-members";
 import { demoPlaces } from "./demo-places";
 import { hasDemoSite } from "./demo-present";
 import { demoBundles, demoCompany, demoCountries, demoSite } from "./demo-site";
+import { pauseForTest, takeSeedLock } from "./seed-lock";
 
 /** The demo logins written in the README. */
 export const demoLogins = {
@@ -69,40 +70,7 @@ export async function seedDemo(
   }
 
   const now = new Date();
-  const interestIds = await db.transaction().execute(async (trx) => {
-    const company = await trx.insertInto("companies").values(demoCompany).returning("id").executeTakeFirstOrThrow();
-    const site = await trx
-      .insertInto("sites")
-      .values({ ...demoSite(company.id), origin: options.origin })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto("site_domains")
-      .values([
-        { domain: "localhost", site_id: site.id },
-        { domain: "127.0.0.1", site_id: site.id },
-      ])
-      .execute();
-    await trx.insertInto("credit_bundles").values(demoBundles(site.id)).execute();
-    const regions = demoCountries.flatMap((country) =>
-      (demoPlaces[country] ?? []).map((r) => ({ code: r.code, country, name: r.name })),
-    );
-    await trx.insertInto("regions").values(regions).execute();
-    const ids: number[] = [];
-    for (const interest of demoInterests) {
-      const row = await trx
-        .insertInto("interests")
-        .values({ slug: interest.slug, names: JSON.stringify(interest.names) })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      ids.push(row.id);
-    }
-    return ids;
-  });
-  const siteId = (await db.selectFrom("sites").select("id").where("domain", "=", "localhost").executeTakeFirstOrThrow())
-    .id;
-
-  const members = demoMembers(now, interestIds.length);
+  const members = demoMembers(now, demoInterests.length);
   const freeLogin = {
     ...members[0]!,
     email: demoLogins.free.email,
@@ -151,9 +119,17 @@ export async function seedDemo(
       ),
     ),
   );
+  await pauseForTest("photos");
 
+  // One transaction for the whole demo (docs/operations.md "First start"): a start killed while seeding leaves nothing
+  // behind, and the next start seeds it all. The lock makes a second process starting at the same time wait here,
+  // then find the demo made and drop the photos it wrote for nothing.
   const userIds: number[] = [];
-  await db.transaction().execute(async (trx) => {
+  const seeded = await db.transaction().execute(async (trx) => {
+    await takeSeedLock(trx);
+    if (await hasDemoSite(trx)) return false;
+    const { siteId, interestIds } = await insertDemoSite(trx, options.origin);
+    await pauseForTest("site");
     for (const [i, { member, passwordHash, premium, moderator }] of everyone.entries()) {
       const user = await trx
         .insertInto("users")
@@ -234,8 +210,44 @@ export async function seedDemo(
           .execute();
       }
     }
+    await pauseForTest("members");
+    return true;
   });
-  return true;
+  if (!seeded)
+    for (const photo of photos.flat()) for (const file of filesOfPhoto(photo).public) await options.photos.remove(file);
+  return seeded;
+}
+
+/** The demo's company, site, domains, bundles, regions and interests; answers the site's and the interests' ids. */
+async function insertDemoSite(trx: Tx, origin: string) {
+  const company = await trx.insertInto("companies").values(demoCompany).returning("id").executeTakeFirstOrThrow();
+  const site = await trx
+    .insertInto("sites")
+    .values({ ...demoSite(company.id), origin })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto("site_domains")
+    .values([
+      { domain: "localhost", site_id: site.id },
+      { domain: "127.0.0.1", site_id: site.id },
+    ])
+    .execute();
+  await trx.insertInto("credit_bundles").values(demoBundles(site.id)).execute();
+  const regions = demoCountries.flatMap((country) =>
+    (demoPlaces[country] ?? []).map((r) => ({ code: r.code, country, name: r.name })),
+  );
+  await trx.insertInto("regions").values(regions).execute();
+  const ids: number[] = [];
+  for (const interest of demoInterests) {
+    const row = await trx
+      .insertInto("interests")
+      .values({ slug: interest.slug, names: JSON.stringify(interest.names) })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    ids.push(row.id);
+  }
+  return { siteId: site.id, interestIds: ids };
 }
 
 /** The premium demo member bought the smallest bundle in the sandbox: a paid payment and its ledger entry. */
