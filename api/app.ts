@@ -12,6 +12,7 @@ import { fileStoragesFor } from "./adapters/file-storages";
 import { isSandbox, paymentProviderFor } from "./adapters/payments/choose";
 import { type SmsSender, smsGateway, smsOutbox } from "./adapters/sms";
 import { adminRoutes } from "./admin/admin.routes";
+import { auditRoutes } from "./audit/audit.routes";
 import { chatRoutes } from "./chat/chat.routes";
 import type { Db } from "./db/database";
 import { apiDocsRoutes } from "./docs/api-docs.routes";
@@ -81,6 +82,7 @@ export function apiRoutes(deps: ApiDeps): ContractRoutes[] {
     nicheLandersRoutes,
     staffRoutes,
     adminRoutes,
+    auditRoutes,
   ].map((routes) => routes(routeDeps));
 }
 

@@ -138,6 +138,7 @@ export async function decideReport(
   site: SiteRow,
   moderator: UserRow,
   body: z.infer<typeof reportDecisionSchema>,
+  address: string | null = null,
 ) {
   requireModerator(moderator);
   const { db } = deps;
@@ -191,6 +192,7 @@ export async function decideReport(
         report_id: report.id,
       },
       body.decision !== "dismiss",
+      { siteId: site.id, address },
     );
   });
   if (!decided) throw new ApiError(409, "already_decided", "Another moderator decided on this report");
@@ -272,6 +274,7 @@ export async function decideAppeal(
   site: SiteRow,
   moderator: UserRow,
   body: z.infer<typeof appealDecisionSchema>,
+  address: string | null = null,
 ) {
   requireModerator(moderator);
   const { db } = deps;
@@ -297,6 +300,7 @@ export async function decideAppeal(
           explanation: body.explanation || null,
         },
         false,
+        { siteId: site.id, address },
       );
       const claimed = await trx
         .updateTable("moderation_decisions")
