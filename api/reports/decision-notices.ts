@@ -1,7 +1,7 @@
-import { recordStaffAction } from "../audit/staff-actions";
 import type { Logger } from "pino";
 import { hashSessionToken, newSessionToken } from "../accounts/session-token";
 import type { Mailer } from "../adapters/mail";
+import { recordStaffAction } from "../audit/staff-actions";
 import { type Db, nowIso, type Tx } from "../db/database";
 import type { DecisionRow, ModerationDecision, ModerationSubject, SiteRow } from "../db/schema";
 import { siteOrigin } from "../http/site-origin";

@@ -1,5 +1,5 @@
-import { Form, NavLink, Outlet, redirect, useActionData } from "react-router";
-import { SubmitButton } from "~/components/submit-button";
+import { NavLink, Outlet, redirect, useActionData } from "react-router";
+import { RecoveryCodes, SecondFactorCode, SecondFactorSetup } from "~/components/staff-second-factor";
 import { useTranslation } from "~/i18n/translator";
 import { getI18n } from "~/services/i18n.server";
 import { pageMeta } from "~/services/seo";
@@ -36,37 +36,11 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
     <main id="main" className="flex-grow-1 container-lg py-5">
       <h1 className="h3 mb-3">{loaderData.title}</h1>
       {recoveryCodes ? (
-        <RecoveryCodes codes={recoveryCodes} />
+        <RecoveryCodes codes={recoveryCodes} next="/admin" nextLabel={t("admin.continue")} />
       ) : secondFactor.setup ? (
-        <section aria-labelledby="setup-title" className="col-lg-8">
-          <h2 id="setup-title" className="h5">
-            {t("admin.setupTitle")}
-          </h2>
-          <p>{t("admin.setupIntro")}</p>
-          <div
-            className="admin-qr border rounded p-2 mb-3"
-            role="img"
-            aria-label={t("admin.qrAlt")}
-            // Drawn by the API from the otpauth address (qrcode's SVG): no script, no outside image.
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: the SVG is the server's own drawing
-            dangerouslySetInnerHTML={{ __html: secondFactor.setup.qr_svg }}
-          />
-          <p className="mb-1">{t("admin.secretLabel")}</p>
-          <p>
-            <code className="admin-code" data-testid="totp-secret">
-              {secondFactor.setup.secret}
-            </code>
-          </p>
-          <CodeForm label={t("admin.codeLabel")} submit={t("admin.confirm")} invalid={invalid} digitsOnly />
-        </section>
+        <SecondFactorSetup setup={secondFactor.setup} intro={t("admin.setupIntro")} action="/admin" invalid={invalid} />
       ) : !secondFactor.verified ? (
-        <section aria-labelledby="verify-title" className="col-lg-6">
-          <h2 id="verify-title" className="h5">
-            {t("admin.verifyTitle")}
-          </h2>
-          <p>{t("admin.verifyIntro")}</p>
-          <CodeForm label={t("admin.verifyCodeLabel")} submit={t("admin.verify")} invalid={invalid} />
-        </section>
+        <SecondFactorCode intro={t("admin.verifyIntro")} action="/admin" invalid={invalid} />
       ) : (
         <>
           <nav aria-label={t("admin.nav")} className="mb-4">
@@ -76,73 +50,17 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
                   {t("admin.overview")}
                 </NavLink>
               </li>
+              <li className="nav-item">
+                <NavLink to="/admin/audit" className="nav-link">
+                  {t("admin.audit.title")}
+                </NavLink>
+              </li>
             </ul>
           </nav>
           <Outlet />
         </>
       )}
     </main>
-  );
-}
-
-function CodeForm({
-  label,
-  submit,
-  invalid,
-  digitsOnly = false,
-}: {
-  label: string;
-  submit: string;
-  invalid: boolean;
-  digitsOnly?: boolean;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Form method="post" action="/admin" className="row g-2 align-items-end" noValidate>
-      <div className="col-12 col-sm-6">
-        <label htmlFor="admin-code" className="form-label">
-          {label}
-        </label>
-        <input
-          id="admin-code"
-          name="code"
-          className={`form-control${invalid ? " is-invalid" : ""}`}
-          autoComplete="one-time-code"
-          inputMode={digitsOnly ? "numeric" : undefined}
-          required
-          aria-invalid={invalid ? true : undefined}
-          aria-describedby={invalid ? "admin-code-error" : undefined}
-        />
-        {invalid && (
-          <div id="admin-code-error" className="invalid-feedback" role="alert">
-            {t("admin.codeInvalid")}
-          </div>
-        )}
-      </div>
-      <div className="col-12 col-sm-6">
-        <SubmitButton className="btn btn-primary">{submit}</SubmitButton>
-      </div>
-    </Form>
-  );
-}
-
-function RecoveryCodes({ codes }: { codes: string[] }) {
-  const { t } = useTranslation();
-  return (
-    <section aria-labelledby="recovery-title" className="col-lg-6">
-      <h2 id="recovery-title" className="h5">
-        {t("admin.recoveryTitle")}
-      </h2>
-      <p>{t("admin.recoveryIntro")}</p>
-      <ul className="list-unstyled row row-cols-2 g-1 font-monospace admin-code">
-        {codes.map((code) => (
-          <li key={code}>{code}</li>
-        ))}
-      </ul>
-      <a href="/admin" className="btn btn-primary">
-        {t("admin.continue")}
-      </a>
-    </section>
   );
 }
 
