@@ -45,7 +45,18 @@ export function SecondFactorSetup({
   );
 }
 
-export function SecondFactorCode({ intro, action, invalid }: { intro: string; action: string; invalid: boolean }) {
+export function SecondFactorCode({
+  intro,
+  action,
+  invalid,
+  next,
+}: {
+  intro: string;
+  action: string;
+  invalid: boolean;
+  /** Where to go once the code is taken. */
+  next?: string;
+}) {
   const { t } = useTranslation();
   return (
     <section aria-labelledby="verify-title" className="col-lg-6">
@@ -53,7 +64,13 @@ export function SecondFactorCode({ intro, action, invalid }: { intro: string; ac
         {t("admin.verifyTitle")}
       </h2>
       <p>{intro}</p>
-      <CodeForm action={action} label={t("admin.verifyCodeLabel")} submit={t("admin.verify")} invalid={invalid} />
+      <CodeForm
+        action={action}
+        label={t("admin.verifyCodeLabel")}
+        submit={t("admin.verify")}
+        invalid={invalid}
+        next={next}
+      />
     </section>
   );
 }
@@ -64,16 +81,19 @@ function CodeForm({
   submit,
   invalid,
   digitsOnly = false,
+  next,
 }: {
   action: string;
   label: string;
   submit: string;
   invalid: boolean;
   digitsOnly?: boolean;
+  next?: string;
 }) {
   const { t } = useTranslation();
   return (
     <Form method="post" action={action} className="row g-2 align-items-end" noValidate>
+      {next && <input type="hidden" name="next" value={next} />}
       <div className="col-12 col-sm-6">
         <label htmlFor="admin-code" className="form-label">
           {label}

@@ -1,6 +1,7 @@
 import { NavLink, Outlet, redirect, useActionData } from "react-router";
 import { RecoveryCodes, SecondFactorCode, SecondFactorSetup } from "~/components/staff-second-factor";
 import { useTranslation } from "~/i18n/translator";
+import { safeRedirect } from "~/services/auth.server";
 import { getI18n } from "~/services/i18n.server";
 import { pageMeta } from "~/services/seo";
 import { enrolTotp, giveSecondFactor, requireAdmin } from "~/services/staff.server";
@@ -14,16 +15,19 @@ import "~/styles/admin.scss";
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const secondFactor = await requireAdmin({ request, context });
-  return { title: getI18n(context).t("admin.title"), secondFactor };
+  const url = new URL(request.url);
+  // After the code, back to the admin page that was asked for (a step-up link, the audit log), not the overview.
+  return { title: getI18n(context).t("admin.title"), secondFactor, next: url.pathname + url.search };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const call = { request, context };
   const { enrolled } = await requireAdmin(call);
-  const code = String((await request.formData()).get("code") ?? "").trim();
+  const form = await request.formData();
+  const code = String(form.get("code") ?? "").trim();
   if (!enrolled) return enrolTotp(call, code);
   const given = await giveSecondFactor(call, code);
-  return "codeInvalid" in given ? given : redirect("/admin");
+  return "codeInvalid" in given ? given : redirect(safeRedirect(form.get("next"), "/admin"));
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
@@ -40,7 +44,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       ) : secondFactor.setup ? (
         <SecondFactorSetup setup={secondFactor.setup} intro={t("admin.setupIntro")} action="/admin" invalid={invalid} />
       ) : !secondFactor.verified ? (
-        <SecondFactorCode intro={t("admin.verifyIntro")} action="/admin" invalid={invalid} />
+        <SecondFactorCode intro={t("admin.verifyIntro")} action="/admin" invalid={invalid} next={loaderData.next} />
       ) : (
         <>
           <nav aria-label={t("admin.nav")} className="mb-4">
