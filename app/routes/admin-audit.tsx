@@ -67,7 +67,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
       </Form>
       <p className="d-flex flex-wrap gap-3 align-items-center">
         <span>{t("admin.audit.found", { total: number.format(log.total) })}</span>
-        <a href={link("/admin/audit.csv")} className="btn btn-outline-secondary btn-sm" download>
+        <a href={link("/admin/audit.csv")} className="btn btn-primary btn-sm" download>
           {t("admin.audit.download")}
         </a>
         {Object.keys(kept).length > 0 && <Link to="/admin/audit">{t("admin.audit.clear")}</Link>}
@@ -75,8 +75,8 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
       {log.entries.length === 0 ? (
         <p>{t("admin.audit.empty")}</p>
       ) : (
-        <div className="table-responsive">
-          <table className="table table-sm align-top admin-audit">
+        <div className="admin-audit-scroll">
+          <table className="table table-sm admin-audit">
             <caption className="visually-hidden">{t("admin.audit.caption")}</caption>
             <thead>
               <tr>
