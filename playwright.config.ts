@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { e2eStaffSecretKey } from "./tests/e2e/support/staff-secret-key";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 
@@ -55,6 +56,8 @@ export default defineConfig({
       PUSH_ALLOW_HTTP_ENDPOINTS: "true",
       // The mail provider's webhook, which a journey plays (not a secret: this server lives for one test run).
       MAIL_EVENTS_TOKEN: "e2e-mail-events-token-0123456789",
+      // The key of the staff's TOTP secrets, which production needs (not a secret: this server lives for one run).
+      STAFF_SECRET_KEY: e2eStaffSecretKey,
       // The API's reference page, off by default in production, which a journey opens.
       API_DOCS: "true",
     },

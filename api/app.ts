@@ -16,6 +16,7 @@ import { adminMembersRoutes } from "./admin-members/admin-members.routes";
 import { withMailLog } from "./admin-members/member-history";
 import { adminPaymentsRoutes } from "./admin-payments/admin-payments.routes";
 import { adminSettingsRoutes } from "./admin-settings/admin-settings.routes";
+import { auditRoutes } from "./audit/audit.routes";
 import { chatRoutes } from "./chat/chat.routes";
 import type { Db } from "./db/database";
 import { apiDocsRoutes } from "./docs/api-docs.routes";
@@ -93,6 +94,7 @@ export function apiRoutes(deps: ApiDeps): ContractRoutes[] {
     adminMembersRoutes,
     adminPaymentsRoutes,
     adminSettingsRoutes,
+    auditRoutes,
   ].map((routes) => routes(routeDeps));
 }
 

@@ -13,6 +13,11 @@ const apiEnvSchema = z.object({
     .optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: z.string().default("loopback"),
+  /** The key of the staff's TOTP secrets at rest (AES-256-GCM): 32 bytes, base64 (`openssl rand -base64 32`). */
+  STAFF_SECRET_KEY: z
+    .string()
+    .refine((value) => Buffer.from(value, "base64").length === 32, "must be 32 bytes, base64 (openssl rand -base64 32)")
+    .optional(),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(100).default(5),
   LOGIN_BLOCK_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   LOGIN_RATE_PER_IP: z.coerce.number().int().min(1).default(30),

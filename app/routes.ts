@@ -35,6 +35,13 @@ export default [
       route("bundles", "routes/admin-bundles.tsx", { id: "admin-bundles" }),
       route("discounts", "routes/admin-discounts.tsx", { id: "admin-discounts" }),
     ]),
+    route("moderation/second-factor", "routes/moderation-second-factor.tsx", { id: "moderation-second-factor" }),
+    route("admin", "routes/admin.tsx", { id: "admin" }, [
+      index("routes/admin-index.tsx", { id: "admin-index" }),
+      route("audit", "routes/admin-audit.tsx", { id: "admin-audit" }),
+      route("confirm", "routes/admin-confirm.tsx", { id: "admin-confirm" }),
+    ]),
+    route("admin/audit.csv", "routes/admin-audit-csv.tsx", { id: "admin-audit-csv" }),
     route("report", "routes/report.tsx", { id: "report" }),
     route("complaints", "routes/complaints.tsx", { id: "complaints" }),
     route("appeal", "routes/appeal.tsx", { id: "appeal" }),

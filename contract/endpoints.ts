@@ -44,6 +44,7 @@ import {
   adminSettingsUpdateResponseSchema,
   adminSettingsUpdateSchema,
 } from "./admin-settings";
+import { auditQuerySchema, auditResponseSchema } from "./audit";
 import {
   chatDeleteSchema,
   chatPhotoPreviewQuerySchema,
@@ -154,6 +155,7 @@ import {
   enrolmentResponseSchema,
   secondFactorCodeSchema,
   secondFactorStatusSchema,
+  stepUpSchema,
   totpCodeSchema,
 } from "./staff";
 import {
@@ -583,7 +585,7 @@ export const endpoints = [
     method: "get",
     path: "/api/moderation-photos.php",
     operationId: "listPhotosToModerate",
-    errors: { 403: ["moderator_only"] },
+    errors: { 403: ["moderator_only", "second_factor_required"] },
     summary: "Moderators: the site's photos waiting for a decision, oldest first",
     response: moderationPhotosResponseSchema,
     member: true,
@@ -592,7 +594,11 @@ export const endpoints = [
     method: "post",
     path: "/api/moderation-photo.php",
     operationId: "decidePhoto",
-    errors: { 403: ["moderator_only", "own_photo"], 404: ["not_found"], 409: ["already_decided"] },
+    errors: {
+      403: ["moderator_only", "second_factor_required", "own_photo"],
+      404: ["not_found"],
+      409: ["already_decided"],
+    },
     summary: "Moderators: approve a photo, or reject it with a reason the member is told; logged with who and when",
     body: moderationDecisionSchema,
     response: okResponseSchema,
@@ -634,7 +640,7 @@ export const endpoints = [
     method: "get",
     path: "/api/moderation-reports.php",
     operationId: "listReportsToModerate",
-    errors: { 403: ["moderator_only"] },
+    errors: { 403: ["moderator_only", "second_factor_required"] },
     summary:
       "Moderators: open reports with their context (profile, photo, the message and its neighbours) and appeals, oldest first",
     response: moderationReportsResponseSchema,
@@ -644,7 +650,7 @@ export const endpoints = [
     method: "post",
     path: "/api/moderation-report.php",
     operationId: "decideReport",
-    errors: { 403: ["moderator_only"], 409: ["already_decided"] },
+    errors: { 403: ["moderator_only", "second_factor_required"], 409: ["already_decided"] },
     summary:
       "Moderators: dismiss a report, or hide the content, suspend or ban the member, with a reason; the member is mailed the statement of reasons and an appeal link, reporters the outcome",
     body: reportDecisionSchema,
@@ -655,7 +661,11 @@ export const endpoints = [
     method: "post",
     path: "/api/moderation-appeal.php",
     operationId: "decideAppeal",
-    errors: { 403: ["moderator_only", "own_decision"], 404: ["not_found"], 409: ["already_decided"] },
+    errors: {
+      403: ["moderator_only", "second_factor_required", "own_decision"],
+      404: ["not_found"],
+      409: ["already_decided"],
+    },
     summary:
       "Moderators: uphold or reverse an appealed decision (not one's own); reversing undoes it; the member is mailed the outcome",
     body: appealDecisionSchema,
@@ -1000,7 +1010,7 @@ export const endpoints = [
     method: "get",
     path: "/api/lander-report.php",
     operationId: "getLanderReport",
-    errors: { 403: ["moderator_only"] },
+    errors: { 403: ["moderator_only", "second_factor_required"] },
     summary:
       "Moderators: first visits and signups per lander, slug and traffic source over whole days (UTC; by default the last 30), with the signups that were activated",
     query: landerReportQuerySchema,
@@ -1364,6 +1374,45 @@ export const endpoints = [
     errors: { 401: ["authentication_required"], 403: ["admin_only", "second_factor_required"], 404: ["not_found"] },
     body: adminDiscountCodeIdSchema,
     response: adminDiscountCodeResponseSchema,
+  },
+  {
+    method: "post",
+    path: "/api/staff/step-up.php",
+    operationId: "stepUp",
+    summary:
+      "Renew this session's second factor for the sensitive actions (10 minutes): the password (once a code was given) or a code",
+    staff: "staff",
+    member: true,
+    errors: {
+      401: ["authentication_required"],
+      400: ["wrong_password", "code_invalid"],
+      403: ["staff_only", "not_enrolled", "second_factor_required", "account_blocked"],
+    },
+    body: stepUpSchema,
+    response: okResponseSchema,
+  },
+  {
+    method: "get",
+    path: "/api/admin/audit.php",
+    operationId: "getAuditLog",
+    summary: "The audit log: the site's staff actions, newest first, a page at a time, by member, staff or action",
+    staff: "admin",
+    member: true,
+    errors: { 401: ["authentication_required"], 403: ["admin_only", "second_factor_required"] },
+    query: auditQuerySchema,
+    response: auditResponseSchema,
+  },
+  {
+    method: "get",
+    path: "/api/admin/audit-csv.php",
+    operationId: "getAuditLogCsv",
+    summary: "The audit log's filtered rows as a CSV file (up to 10,000, newest first)",
+    staff: "admin",
+    member: true,
+    errors: { 401: ["authentication_required"], 403: ["admin_only", "second_factor_required"] },
+    query: auditQuerySchema,
+    response: z.unknown(),
+    csv: true,
   },
 ] as const satisfies readonly Endpoint[];
 

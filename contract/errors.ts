@@ -47,6 +47,7 @@ export const errorCodes = [
   "photo_limit",
   "not_active",
   "moderator_only",
+  "staff_secret_key_missing",
   "already_decided",
   "already_appealed",
   "own_decision",

@@ -117,6 +117,7 @@ function successOf(endpoint: Endpoint) {
     const binary = { schema: { type: "string", format: "binary" } };
     return { description: "The image", content: { "image/webp": binary, "image/jpeg": binary } };
   }
+  if (endpoint.csv) return { description: "The CSV file", content: { "text/csv": { schema: { type: "string" } } } };
   const schema = jsonSchema(endpoint.response, "output");
   return { description: "OK", content: jsonOf(schema, exampleOf(schema)) };
 }

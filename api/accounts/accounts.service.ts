@@ -1,6 +1,7 @@
 import { ageOn } from "../../contract/age";
 import { DAY, MINUTE } from "../../contract/durations";
 import type { Locale } from "../../contract/locales";
+import { isModerator } from "../../contract/staff";
 import type { User } from "../../contract/user";
 import { unreadMessages } from "../chat/chat.service";
 import { type Db, type DbOrTx, nowIso } from "../db/database";
@@ -147,7 +148,7 @@ export async function userView(db: Db, site: SiteRow, user: UserRow): Promise<Us
     paid_user: user.paid_user === 1,
     signup_date: user.signup_date,
     language: user.language as Locale,
-    moderator: user.role === "moderator",
+    moderator: isModerator(user.role),
     notifications_disabled: JSON.parse(user.notifications_disabled),
     unread_messages: unread,
     new_likes: newLikes,

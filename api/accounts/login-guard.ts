@@ -71,7 +71,11 @@ export async function refuseUnknownEmail(
   throw wrongPassword();
 }
 
-async function guardedCheck(
+/**
+ * Any secret checked under the lockout rule: `isRight` says whether it was right. Used by checkPassword and by the
+ * staff's step-up (a wrong TOTP code counts as a wrong password does).
+ */
+export async function guardedCheck(
   attempt: PasswordAttempt,
   owner: CounterOwner,
   passwordIsRight: () => Promise<boolean>,

@@ -1,6 +1,7 @@
 import type { Selectable } from "kysely";
 import { type Message, messagesPageSize } from "../../contract/chat";
 import type { GiftId } from "../../contract/gifts";
+import { isModerator } from "../../contract/staff";
 import { moveCredits } from "../credits/ledger";
 import { type Db, nowIso } from "../db/database";
 import type { MessageKind, MessagesTable, SiteRow, UserRow } from "../db/schema";
@@ -235,7 +236,7 @@ export async function chatPhotoKey(db: Db, member: UserRow, messageId: number, s
     .executeTakeFirst();
   if (!row?.photo_key) throw new ApiError(404, "not_found", "No such photo");
   if (
-    member.role === "moderator" &&
+    isModerator(member.role) &&
     row.site_id === member.site_id &&
     (await conversationUnderReport(db, row.conversation_id))
   )

@@ -103,10 +103,10 @@ export function contractRoutes(): ContractRoutes {
       };
       const serve = async (req: Request, res: Response) => {
         const answer = await run(locals(res), { req, res }, req.body, req.query);
-        // An image endpoint has sent its bytes itself.
+        // An image or CSV endpoint has sent its bytes itself.
         if (!res.headersSent) res.json(answer);
       };
-      const direct = middleware.length === 0 && !("upload" in entry) && !("image" in entry);
+      const direct = middleware.length === 0 && !("upload" in entry) && !("image" in entry) && !("csv" in entry);
       for (const served of "alias" in entry ? [path, entry.alias] : [path]) {
         const [routePath = served] = served.split("?");
         router[method](routePath.slice("/api".length), queryGuard(method, served), ...middleware, serve);

@@ -1,4 +1,5 @@
 import type { Endpoint } from "../../contract/endpoints";
+import { isModerator } from "../../contract/staff";
 import { ApiError } from "../errors";
 import type { ApiLocals } from "./locals";
 
@@ -10,8 +11,7 @@ import type { ApiLocals } from "./locals";
 export function requireStaff(level: NonNullable<Endpoint["staff"]>, { member }: Pick<ApiLocals, "member">) {
   if (!member)
     throw new ApiError(401, "authentication_required", "Authentication required", { authentication_required: true });
-  if (level === "staff" && member.role !== "moderator" && member.role !== "admin")
-    throw new ApiError(403, "staff_only", "This is for staff only");
+  if (level === "staff" && !isModerator(member.role)) throw new ApiError(403, "staff_only", "This is for staff only");
   if (level === "admin") {
     if (member.role !== "admin") throw new ApiError(403, "admin_only", "This is for administrators only");
     if (!member.totp_secret || !member.session_second_factor_at)

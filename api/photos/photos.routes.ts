@@ -68,8 +68,8 @@ export function photosRoutes({ db, storage, publicPhotos, mailer }: RouteDeps): 
 
   register("get", "/api/moderation-photos.php", ({ site, member }) => pendingPhotos(db, site, member));
 
-  register("post", "/api/moderation-photo.php", async ({ site, member, body, log }) => {
-    const decided = await decidePhoto({ ...deps, mailer, log }, site, member, body);
+  register("post", "/api/moderation-photo.php", async ({ req, site, member, body, log }) => {
+    const decided = await decidePhoto({ ...deps, mailer, log }, site, member, body, req.ip ?? null);
     log.info(
       { moderatorId: member.id, photoId: body.id, decision: body.decision, reason: body.reason },
       "photo decided",

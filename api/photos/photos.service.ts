@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { ageOn } from "../../contract/age";
 import { photoLimits, type RejectionReason } from "../../contract/photos";
+import { isModerator } from "../../contract/staff";
 import type { FileStorage } from "../adapters/storage";
 import { type Db, nowIso, type Tx } from "../db/database";
 import type { PhotosTable, SiteRow, UserRow } from "../db/schema";
@@ -184,17 +185,21 @@ export async function photoFileKey(
   member: UserRow,
   query: { id: number; width: 320 | 800; format: "webp" | "jpeg" },
 ) {
-  const photo =
-    member.role === "moderator"
-      ? await repo.findSitePhoto(db, site.id, query.id)
-      : await repo.findOwnPhoto(db, member.id, query.id);
+  const photo = isModerator(member.role)
+    ? await repo.findSitePhoto(db, site.id, query.id)
+    : await repo.findOwnPhoto(db, member.id, query.id);
   if (!photo) throw new ApiError(404, "not_found", "No such photo");
   return photoFile(privateKeyOf(photo), query.width, query.format);
 }
 
-/** Moderation is a role: every moderation call checks it (docs/product.md §6.7). */
-export function requireModerator(member: UserRow) {
-  if (member.role !== "moderator") throw new ApiError(403, "moderator_only", "This is for moderators only");
+/**
+ * Moderation is a role (an admin has it too): every moderation call checks it (docs/product.md §6.7). A staff member
+ * with a second factor (every admin needs one) moderates only once this session has given it (§6.9).
+ */
+export function requireModerator(member: UserRow & { session_second_factor_at?: string | null }) {
+  if (!isModerator(member.role)) throw new ApiError(403, "moderator_only", "This is for moderators only");
+  if ((member.role === "admin" || member.totp_secret) && !member.session_second_factor_at)
+    throw new ApiError(403, "second_factor_required", "Give your second factor first");
 }
 
 /** GET moderation-photos.php: the site's photos waiting for a decision, oldest first; never the moderator's own. */
@@ -220,6 +225,7 @@ export async function decidePhoto(
   site: SiteRow,
   moderator: UserRow,
   decision: { id: number; decision: "approve" | "reject"; reason?: RejectionReason },
+  address: string | null = null,
 ) {
   requireModerator(moderator);
   const { db, storage, publicPhotos } = deps;
@@ -253,6 +259,7 @@ export async function decidePhoto(
         reason: decision.reason ?? null,
       },
       decision.decision === "reject",
+      { siteId: site.id, address },
     );
     if (decision.decision === "approve" && !(await repo.findMainPhoto(trx, photo.user_id)))
       await repo.setMain(trx, photo.user_id, photo.id);

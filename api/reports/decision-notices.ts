@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import { hashSessionToken, newSessionToken } from "../accounts/session-token";
 import type { Mailer } from "../adapters/mail";
+import { recordStaffAction } from "../audit/staff-actions";
 import { type Db, nowIso, type Tx } from "../db/database";
 import type { DecisionRow, ModerationDecision, ModerationSubject, SiteRow } from "../db/schema";
 import { siteOrigin } from "../http/site-origin";
@@ -31,6 +32,7 @@ export async function recordDecision(
     report_id?: number | null;
   },
   appealable: boolean,
+  where: { siteId: number; address: string | null },
 ) {
   const appealToken = appealable ? newSessionToken() : null;
   const row = await trx
@@ -45,6 +47,17 @@ export async function recordDecision(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+  // Every moderator's decision is a staff action too (docs/product.md §6.9), logged in the same transaction.
+  await recordStaffAction(trx, {
+    siteId: where.siteId,
+    staffId: decision.moderator_id,
+    action: `${decision.subject}.${decision.decision}`,
+    targetUserId: decision.member_id || null,
+    targetRef: decision.report_id ? `report:${decision.report_id}` : `${decision.subject}:${decision.subject_id}`,
+    reason: [decision.reason, decision.explanation].filter(Boolean).join(": ") || null,
+    after: { decision: decision.decision, ...(decision.until && { until: decision.until }), decision_id: row.id },
+    address: where.address,
+  });
   return { row, appealToken };
 }
 

@@ -139,6 +139,7 @@ export async function decideReport(
   site: SiteRow,
   moderator: UserRow,
   body: z.infer<typeof reportDecisionSchema>,
+  address: string | null = null,
 ) {
   requireModerator(moderator);
   const { db } = deps;
@@ -192,6 +193,7 @@ export async function decideReport(
         report_id: report.id,
       },
       body.decision !== "dismiss",
+      { siteId: site.id, address },
     );
   });
   if (!decided) throw new ApiError(409, "already_decided", "Another moderator decided on this report");
@@ -278,6 +280,7 @@ export async function decideAppeal(
   site: SiteRow,
   moderator: UserRow,
   body: z.infer<typeof appealDecisionSchema>,
+  address: string | null = null,
 ) {
   requireModerator(moderator);
   const { db } = deps;
@@ -303,6 +306,7 @@ export async function decideAppeal(
           explanation: body.explanation || null,
         },
         false,
+        { siteId: site.id, address },
       );
       const claimed = await trx
         .updateTable("moderation_decisions")

@@ -28,12 +28,12 @@ export function reportsRoutes({ db, env, mailer, storage, publicPhotos }: RouteD
 
   register("get", "/api/moderation-reports.php", ({ site, member }) => reportQueue(db, site, member));
 
-  register("post", "/api/moderation-report.php", ({ site, member, body, log }) =>
-    decideReport(decisionDeps(log), site, member, body),
+  register("post", "/api/moderation-report.php", ({ req, site, member, body, log }) =>
+    decideReport(decisionDeps(log), site, member, body, req.ip ?? null),
   );
 
-  register("post", "/api/moderation-appeal.php", ({ site, member, body, log }) =>
-    decideAppeal(decisionDeps(log), site, member, body),
+  register("post", "/api/moderation-appeal.php", ({ req, site, member, body, log }) =>
+    decideAppeal(decisionDeps(log), site, member, body, req.ip ?? null),
   );
 
   register("get", "/api/appeal.php", ({ query }) => appealView(db, query.token));

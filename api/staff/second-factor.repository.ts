@@ -20,15 +20,32 @@ export async function pendingSecret(db: DbOrTx, userId: number, fresh: string): 
 }
 
 /** Turns the pending secret into the member's: only if it is still the one the code was checked against. */
-export async function enableTotp(db: DbOrTx, userId: number, secret: string, step: number, now: string) {
+export async function enableTotp(
+  db: DbOrTx,
+  userId: number,
+  pending: string,
+  sealed: string,
+  step: number,
+  now: string,
+) {
   const result = await db
     .updateTable("users")
-    .set({ totp_secret: secret, totp_pending_secret: null, totp_last_step: step, totp_enabled_at: now })
+    .set({ totp_secret: sealed, totp_pending_secret: null, totp_last_step: step, totp_enabled_at: now })
     .where("id", "=", userId)
     .where("totp_secret", "is", null)
-    .where("totp_pending_secret", "=", secret)
+    .where("totp_pending_secret", "=", pending)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** Replaces a secret kept as plain text by its sealed form, unless it changed meanwhile. */
+export function sealSecret(db: DbOrTx, userId: number, plain: string, sealed: string) {
+  return db
+    .updateTable("users")
+    .set({ totp_secret: sealed })
+    .where("id", "=", userId)
+    .where("totp_secret", "=", plain)
+    .execute();
 }
 
 /** Notes a time step as used, unless this or a later one already was (two processes, one code: one wins). */

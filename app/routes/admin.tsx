@@ -1,6 +1,7 @@
-import { Form, NavLink, Outlet, redirect, useActionData } from "react-router";
-import { SubmitButton } from "~/components/submit-button";
+import { NavLink, Outlet, redirect, useActionData } from "react-router";
+import { RecoveryCodes, SecondFactorCode, SecondFactorSetup } from "~/components/staff-second-factor";
 import { useTranslation } from "~/i18n/translator";
+import { safeRedirect } from "~/services/auth.server";
 import { getI18n } from "~/services/i18n.server";
 import { pageMeta } from "~/services/seo";
 import { enrolTotp, giveSecondFactor, requireAdmin } from "~/services/staff.server";
@@ -20,20 +21,24 @@ const adminSections = [
   { to: "/admin/settings", label: "admin.settings.title" },
   { to: "/admin/bundles", label: "admin.bundles.title" },
   { to: "/admin/discounts", label: "admin.discounts.title" },
+  { to: "/admin/audit", label: "admin.audit.title" },
 ] as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const secondFactor = await requireAdmin({ request, context });
-  return { title: getI18n(context).t("admin.title"), secondFactor };
+  const url = new URL(request.url);
+  // After the code, back to the admin page that was asked for (a step-up link, the audit log), not the overview.
+  return { title: getI18n(context).t("admin.title"), secondFactor, next: url.pathname + url.search };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const call = { request, context };
   const { enrolled } = await requireAdmin(call);
-  const code = String((await request.formData()).get("code") ?? "").trim();
+  const form = await request.formData();
+  const code = String(form.get("code") ?? "").trim();
   if (!enrolled) return enrolTotp(call, code);
   const given = await giveSecondFactor(call, code);
-  return "codeInvalid" in given ? given : redirect("/admin");
+  return "codeInvalid" in given ? given : redirect(safeRedirect(form.get("next"), "/admin"));
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
@@ -46,37 +51,11 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
     <main id="main" className="flex-grow-1 container-lg py-5">
       <h1 className="h3 mb-3">{loaderData.title}</h1>
       {recoveryCodes ? (
-        <RecoveryCodes codes={recoveryCodes} />
+        <RecoveryCodes codes={recoveryCodes} next="/admin" nextLabel={t("admin.continue")} />
       ) : secondFactor.setup ? (
-        <section aria-labelledby="setup-title" className="col-lg-8">
-          <h2 id="setup-title" className="h5">
-            {t("admin.setupTitle")}
-          </h2>
-          <p>{t("admin.setupIntro")}</p>
-          <div
-            className="admin-qr border rounded p-2 mb-3"
-            role="img"
-            aria-label={t("admin.qrAlt")}
-            // Drawn by the API from the otpauth address (qrcode's SVG): no script, no outside image.
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: the SVG is the server's own drawing
-            dangerouslySetInnerHTML={{ __html: secondFactor.setup.qr_svg }}
-          />
-          <p className="mb-1">{t("admin.secretLabel")}</p>
-          <p>
-            <code className="admin-code" data-testid="totp-secret">
-              {secondFactor.setup.secret}
-            </code>
-          </p>
-          <CodeForm label={t("admin.codeLabel")} submit={t("admin.confirm")} invalid={invalid} digitsOnly />
-        </section>
+        <SecondFactorSetup setup={secondFactor.setup} intro={t("admin.setupIntro")} action="/admin" invalid={invalid} />
       ) : !secondFactor.verified ? (
-        <section aria-labelledby="verify-title" className="col-lg-6">
-          <h2 id="verify-title" className="h5">
-            {t("admin.verifyTitle")}
-          </h2>
-          <p>{t("admin.verifyIntro")}</p>
-          <CodeForm label={t("admin.verifyCodeLabel")} submit={t("admin.verify")} invalid={invalid} />
-        </section>
+        <SecondFactorCode intro={t("admin.verifyIntro")} action="/admin" invalid={invalid} next={loaderData.next} />
       ) : (
         <>
           <nav aria-label={t("admin.nav")} className="mb-4">
@@ -94,67 +73,6 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         </>
       )}
     </main>
-  );
-}
-
-function CodeForm({
-  label,
-  submit,
-  invalid,
-  digitsOnly = false,
-}: {
-  label: string;
-  submit: string;
-  invalid: boolean;
-  digitsOnly?: boolean;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Form method="post" action="/admin" className="row g-2 align-items-end" noValidate>
-      <div className="col-12 col-sm-6">
-        <label htmlFor="admin-code" className="form-label">
-          {label}
-        </label>
-        <input
-          id="admin-code"
-          name="code"
-          className={`form-control${invalid ? " is-invalid" : ""}`}
-          autoComplete="one-time-code"
-          inputMode={digitsOnly ? "numeric" : undefined}
-          required
-          aria-invalid={invalid ? true : undefined}
-          aria-describedby={invalid ? "admin-code-error" : undefined}
-        />
-        {invalid && (
-          <div id="admin-code-error" className="invalid-feedback" role="alert">
-            {t("admin.codeInvalid")}
-          </div>
-        )}
-      </div>
-      <div className="col-12 col-sm-6">
-        <SubmitButton className="btn btn-primary">{submit}</SubmitButton>
-      </div>
-    </Form>
-  );
-}
-
-function RecoveryCodes({ codes }: { codes: string[] }) {
-  const { t } = useTranslation();
-  return (
-    <section aria-labelledby="recovery-title" className="col-lg-6">
-      <h2 id="recovery-title" className="h5">
-        {t("admin.recoveryTitle")}
-      </h2>
-      <p>{t("admin.recoveryIntro")}</p>
-      <ul className="list-unstyled row row-cols-2 g-1 font-monospace admin-code">
-        {codes.map((code) => (
-          <li key={code}>{code}</li>
-        ))}
-      </ul>
-      <a href="/admin" className="btn btn-primary">
-        {t("admin.continue")}
-      </a>
-    </section>
   );
 }
 

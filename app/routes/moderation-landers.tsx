@@ -1,9 +1,9 @@
-import { data, Form, Link } from "react-router";
+import { Form, Link, redirect } from "react-router";
 import { useTranslation } from "~/i18n/translator";
 import { ApiCallError, callApi } from "~/services/api.server";
-import { requireMember } from "~/services/auth.server";
 import { getI18n } from "~/services/i18n.server";
 import { pageMeta } from "~/services/seo";
+import { moderationNeedsCode, requireModeratorSecondFactor } from "~/services/staff.server";
 import { type LanderReport, type LanderReportRow, landerReportResponseSchema } from "../../contract/landers";
 import type { Route } from "./+types/moderation-landers";
 import "~/styles/staff-report.scss";
@@ -15,8 +15,7 @@ import "~/styles/staff-report.scss";
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const call = { request, context };
-  const member = await requireMember(call);
-  if (!member.moderator) throw data(null, { status: 404 });
+  if (moderationNeedsCode(await requireModeratorSecondFactor(call))) throw redirect("/moderation/second-factor");
   const url = new URL(request.url);
   const asked = { from: url.searchParams.get("from") || undefined, to: url.searchParams.get("to") || undefined };
   const title = getI18n(context).t("landerReport.title");

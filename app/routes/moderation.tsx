@@ -1,4 +1,4 @@
-import { data, Form, Link, useActionData } from "react-router";
+import { data, Form, Link, redirect, useActionData } from "react-router";
 import { AppealCaseCard, ReportCaseCard } from "~/components/reports/moderation-cases";
 import type { Refusal } from "~/components/reports/report-fields";
 import { SubmitButton } from "~/components/submit-button";
@@ -11,6 +11,7 @@ import { getI18n, localeOf } from "~/services/i18n.server";
 import { decidePhoto, loadPendingPhotos } from "~/services/photos.server";
 import { decide, loadReportQueue } from "~/services/reports.server";
 import { pageMeta } from "~/services/seo";
+import { moderationNeedsCode, requireModeratorSecondFactor } from "~/services/staff.server";
 import { rejectionReasons } from "../../contract/profile-values";
 import type { Route } from "./+types/moderation";
 
@@ -22,7 +23,9 @@ import type { Route } from "./+types/moderation";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const call = { request, context };
   const member = await requireMember(call);
-  if (!member.moderator) throw data(null, { status: 404 });
+  const secondFactor = await requireModeratorSecondFactor(call);
+  // docs/product.md §6.9: once set up, the code is asked once per session before anything is shown.
+  if (moderationNeedsCode(secondFactor)) throw redirect("/moderation/second-factor");
   const [{ photos }, { reports, appeals }] = await Promise.all([loadPendingPhotos(call), loadReportQueue(call)]);
   const locale = localeOf(context);
   const country = countryNamer(locale);
@@ -44,6 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       member: a.member && { ...a.member, country: country(a.member.country) },
     })),
     title: getI18n(context).t("moderation.title"),
+    secondFactorSetUp: secondFactor.enrolled,
   };
 }
 
@@ -62,8 +66,11 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className="flex-grow-1 container-lg py-5">
       <h1 className="h3 mb-2">{loaderData.title}</h1>
-      <p className="mb-4">
+      <p className="mb-4 d-flex flex-wrap gap-3">
         <Link to="/moderation/landers">{t("landerReport.title")}</Link>
+        <Link to="/moderation/second-factor">
+          {t(loaderData.secondFactorSetUp ? "moderation.secondFactor.title" : "moderation.secondFactor.offer")}
+        </Link>
       </p>
       <section aria-labelledby="queue-title">
         <h2 id="queue-title" className="h5">

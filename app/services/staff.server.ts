@@ -1,5 +1,10 @@
 import { data } from "react-router";
-import { enrolmentResponseSchema, type SecondFactorStatus, secondFactorStatusSchema } from "../../contract/staff";
+import {
+  enrolmentResponseSchema,
+  isModerator,
+  type SecondFactorStatus,
+  secondFactorStatusSchema,
+} from "../../contract/staff";
 import { okResponseSchema } from "../../contract/user";
 import { ApiCallError, type CallContext, callApi } from "./api.server";
 import { requireMember } from "./auth.server";
@@ -35,3 +40,48 @@ export const giveSecondFactor = (call: CallContext, code: string) =>
   callApi(call, "/staff/second-factor.php", { method: "POST", body: { code }, schema: okResponseSchema }).catch(
     refusedCode,
   );
+
+/**
+ * A staff member's second factor, for /moderation (moderators and admins, docs/product.md §6.1); anyone else gets
+ * the 404 page.
+ */
+export async function requireModeratorSecondFactor(call: CallContext): Promise<SecondFactorStatus> {
+  const member = await requireMember(call);
+  if (!member.moderator) throw data(null, { status: 404 });
+  return callApi(call, "/staff/second-factor.php", { schema: secondFactorStatusSchema });
+}
+
+/**
+ * Whether /moderation must ask for the code first (§6.9): a moderator who set TOTP up gives it once per session;
+ * an admin always needs it.
+ */
+export const moderationNeedsCode = (status: SecondFactorStatus) =>
+  isModerator(status.role) && (status.role === "admin" || status.enrolled) && !status.verified;
+
+/**
+ * The step-up (docs/product.md §6.9): the password or a code renews the session's second factor for ten minutes.
+ * A refusal answers the translation key to show at its field.
+ */
+export async function stepUp(
+  call: CallContext,
+  body: { password: string } | { code: string },
+): Promise<{ ok: true } | { field: "password" | "code"; error: string }> {
+  const field = "password" in body ? "password" : "code";
+  try {
+    await callApi(call, "/staff/step-up.php", { method: "POST", body, schema: okResponseSchema });
+    return { ok: true };
+  } catch (error) {
+    if (!(error instanceof ApiCallError) || error.status >= 500) throw error;
+    const fields = error.data.fields as Record<string, string> | undefined;
+    const message =
+      fields?.[field] ??
+      (error.code === "rate_limited"
+        ? "login.rateLimited"
+        : error.code === "second_factor_required"
+          ? "admin.stepUp.codeFirst"
+          : field === "password"
+            ? "admin.stepUp.passwordRequired"
+            : "admin.stepUp.codeRequired");
+    return { field, error: message };
+  }
+}
