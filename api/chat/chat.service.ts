@@ -3,7 +3,7 @@ import { type Message, messagesPageSize } from "../../contract/chat";
 import type { GiftId } from "../../contract/gifts";
 import { isModerator } from "../../contract/staff";
 import { moveCredits } from "../credits/ledger";
-import { type Db, nowIso } from "../db/database";
+import { type Db, isPostgres, nowIso } from "../db/database";
 import type { MessageKind, MessagesTable, SiteRow, UserRow } from "../db/schema";
 import { ApiError } from "../errors";
 import type { EventBus } from "../events/event-bus";
@@ -373,6 +373,11 @@ export async function sendMessage(
   const price = priceOf(site, content.kind);
   const at = nowIso();
   const sent = await db.transaction().execute(async (trx) => {
+    // One send at a time per conversation on PostgreSQL, so its messages' ids follow their commits: a chat stream
+    // reads "after the last id it sent" and would skip for good a lower id committed after a higher one. (SQLite
+    // writes one transaction at a time.)
+    if (existing && isPostgres(db))
+      await trx.selectFrom("conversations").select("id").where("id", "=", existing.id).forUpdate().execute();
     const { conversation, created } = existing
       ? { conversation: existing, created: false }
       : await repo.insertConversationOnce(trx, {
