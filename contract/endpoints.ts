@@ -186,6 +186,8 @@ export interface Endpoint {
   upload?: boolean;
   /** The answer is an image (its type in Content-Type), not JSON. */
   image?: boolean;
+  /** The answer is a CSV file (text/csv, sent by the handler itself), not JSON. */
+  csv?: boolean;
   /**
    * The errors particular to this endpoint, by HTTP status, as its services throw them. Those every endpoint of its
    * kind can answer (validation, origin, login, body size, unknown site) are added by contract/openapi.ts; an

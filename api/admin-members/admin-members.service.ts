@@ -167,6 +167,7 @@ export async function actOnMember(deps: AdminMembersDeps, site: SiteRow, actor: 
         until,
       },
       true,
+      { siteId: user.site_id, address: actor.address, audited: true },
     );
   const endSessions = (trx: Tx) => trx.deleteFrom("sessions").where("user_id", "=", user.id).execute();
   const setUser = (trx: Tx, values: Partial<Pick<UserRow, "suspended_until" | "banned_at" | "role">>) =>

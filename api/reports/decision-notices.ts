@@ -32,7 +32,8 @@ export async function recordDecision(
     report_id?: number | null;
   },
   appealable: boolean,
-  where: { siteId: number; address: string | null },
+  /** `audited`: the caller records its own staff action for this decision (the admin area's member actions). */
+  where: { siteId: number; address: string | null; audited?: boolean },
 ) {
   const appealToken = appealable ? newSessionToken() : null;
   const row = await trx
@@ -48,16 +49,17 @@ export async function recordDecision(
     .returningAll()
     .executeTakeFirstOrThrow();
   // Every moderator's decision is a staff action too (docs/product.md §6.9), logged in the same transaction.
-  await recordStaffAction(trx, {
-    siteId: where.siteId,
-    staffId: decision.moderator_id,
-    action: `${decision.subject}.${decision.decision}`,
-    targetUserId: decision.member_id || null,
-    targetRef: decision.report_id ? `report:${decision.report_id}` : `${decision.subject}:${decision.subject_id}`,
-    reason: [decision.reason, decision.explanation].filter(Boolean).join(": ") || null,
-    after: { decision: decision.decision, ...(decision.until && { until: decision.until }), decision_id: row.id },
-    address: where.address,
-  });
+  if (!where.audited)
+    await recordStaffAction(trx, {
+      siteId: where.siteId,
+      staffId: decision.moderator_id,
+      action: `${decision.subject}.${decision.decision}`,
+      targetUserId: decision.member_id || null,
+      targetRef: decision.report_id ? `report:${decision.report_id}` : `${decision.subject}:${decision.subject_id}`,
+      reason: [decision.reason, decision.explanation].filter(Boolean).join(": ") || null,
+      after: { decision: decision.decision, ...(decision.until && { until: decision.until }), decision_id: row.id },
+      address: where.address,
+    });
   return { row, appealToken };
 }
 
