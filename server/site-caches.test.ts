@@ -63,5 +63,6 @@ test("the caches of sites, settings, company, interests, regions and legal pages
     "web: interests, regions and company info",
     "web: legal page texts",
     "web: settings by domain and country",
+    "web: stale API answers for an outage",
   ]);
 });

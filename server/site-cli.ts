@@ -14,8 +14,9 @@ import {
   parseSiteDefinition,
   SiteDefinitionError,
 } from "../api/sites/sites.service";
+import { formatSiteFile, parseSiteFile } from "./site-file";
 
-// `npm run site -- <command>`: a site is a file you can keep in git (docs/operations.md "Your own site").
+// `npm run site -- <command>`: a site is a file (JSON or YAML) you can keep in git (docs/operations.md "Your own site").
 const usage = `Usage:
   npm run site -- create <file> [--admin <email>]   make the site of a definition file (and its first admin)
   npm run site -- apply <file> [--dry-run]           change the site to what the file says (--dry-run: only show it)
@@ -33,9 +34,9 @@ function readDefinition(file: string | undefined) {
     throw new SiteDefinitionError([`${file}: ${(error as Error).message}`]);
   }
   try {
-    return parseSiteDefinition(JSON.parse(text));
+    return parseSiteDefinition(parseSiteFile(file, text));
   } catch (error) {
-    if (error instanceof SyntaxError) throw new SiteDefinitionError([`${file}: not JSON (${error.message})`]);
+    if (error instanceof SyntaxError) throw new SiteDefinitionError([error.message]);
     throw error;
   }
 }
@@ -90,7 +91,7 @@ try {
     const [domain, file] = positional;
     if (!domain) throw new SiteDefinitionError(["a domain is required"]);
     const schema = path.relative(file ? path.dirname(path.resolve(file)) : process.cwd(), schemaFile);
-    const text = `${JSON.stringify(await exportSite(db, domain, schema), null, 2)}\n`;
+    const text = formatSiteFile(file, await exportSite(db, domain, schema));
     if (file) {
       fs.writeFileSync(file, text);
       console.log(`Wrote ${file}.`);

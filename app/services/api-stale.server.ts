@@ -1,6 +1,7 @@
 import { MINUTE } from "../../contract/durations";
 import { sessionCookieName } from "../../contract/session-cookie";
 import { webEnv } from "./env.server";
+import { registerWebSiteCache } from "./site-caches.server";
 
 /** How long an answer may stand in for the API while it is unavailable, and how many are kept (memory: HEAP_MB). */
 const KEEP_MS = 5 * MINUTE;
@@ -12,6 +13,8 @@ interface StaleAnswer {
 }
 
 const answers = new Map<string, StaleAnswer>();
+// Answers hold site data (settings, prices): a settings change drops them like every other site cache.
+registerWebSiteCache("web: stale API answers for an outage", () => answers.clear());
 
 /**
  * The last successful answers to the browsers' reads, per session, site and address, kept a few minutes in this
