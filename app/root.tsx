@@ -100,6 +100,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         credits: member.credits,
         paidUser: member.paid_user,
         moderator: member.moderator,
+        admin: member.admin,
         unreadMessages: member.unread_messages,
         newLikes: member.new_likes,
         // Seconds left as the server counts them: the page shows them without JavaScript, the countdown from there.

@@ -45,6 +45,8 @@ export const userSchema = z.object({
   language: z.enum(locales),
   /** Reaches the moderation area (docs/product.md §6.7). */
   moderator: z.boolean(),
+  /** Reaches the admin area too (docs/product.md §6.9). */
+  admin: z.boolean(),
   notifications_disabled: z.array(z.enum(["fbl", "bounce", "listunsubscribe"])),
   unread_messages: z.number().int(),
   /** Counted up to 100 (api/likes/likes.repository.ts newLikesCountCap): the badge shows 99+ above 99. */

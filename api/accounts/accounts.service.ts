@@ -149,6 +149,7 @@ export async function userView(db: Db, site: SiteRow, user: UserRow): Promise<Us
     signup_date: user.signup_date,
     language: user.language as Locale,
     moderator: isModerator(user.role),
+    admin: user.role === "admin",
     notifications_disabled: JSON.parse(user.notifications_disabled),
     unread_messages: unread,
     new_likes: newLikes,

@@ -55,7 +55,7 @@ export function TopBar({ root }: { root: RootData }) {
               <LanguageMenu languages={root.languages} current={root.locale} />
             </li>
             <li className="nav-item">
-              <AccountMenu name={member.name} thumb={member.thumb} moderator={member.moderator} />
+              <AccountMenu name={member.name} thumb={member.thumb} moderator={member.moderator} admin={member.admin} />
             </li>
           </ul>
         ) : (
@@ -135,7 +135,17 @@ function CreditsItem({ credits }: { credits: number }) {
 }
 
 /** My profile, Settings, Logout (docs/product.md §2); a <details> so it opens without JavaScript. */
-function AccountMenu({ name, thumb, moderator }: { name: string; thumb: string | null; moderator: boolean }) {
+function AccountMenu({
+  name,
+  thumb,
+  moderator,
+  admin,
+}: {
+  name: string;
+  thumb: string | null;
+  moderator: boolean;
+  admin: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <details className="dropdown account-menu" name="top-bar-menu">
@@ -164,6 +174,13 @@ function AccountMenu({ name, thumb, moderator }: { name: string; thumb: string |
           <li>
             <Link className="dropdown-item" to="/moderation">
               {t("nav.moderation")}
+            </Link>
+          </li>
+        )}
+        {admin && (
+          <li>
+            <Link className="dropdown-item" to="/admin">
+              {t("nav.admin")}
             </Link>
           </li>
         )}
