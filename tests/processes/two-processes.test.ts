@@ -38,6 +38,8 @@ describe.skipIf(!baseUrl)("two server processes on one PostgreSQL", () => {
   let a: ServerProcess;
   let b: ServerProcess;
   const dataDirs: string[] = [];
+  const metricsToken = "two-processes-metrics-token-0123456789";
+  const loginLimit = 20;
 
   beforeAll(async () => {
     ensureBuild();
@@ -49,7 +51,17 @@ describe.skipIf(!baseUrl)("two server processes on one PostgreSQL", () => {
     const start = async () => {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "two-processes-"));
       dataDirs.push(dataDir);
-      return startServerProcess({ port: await freePort(), env: { DATABASE_URL: databaseUrl, DATA_DIR: dataDir } });
+      return startServerProcess({
+        port: await freePort(),
+        env: {
+          DATABASE_URL: databaseUrl,
+          DATA_DIR: dataDir,
+          // Counted below: the notification job's runs (every second here) and the login limit in total.
+          NOTIFY_EVERY_SECONDS: "1",
+          METRICS_TOKEN: metricsToken,
+          LOGIN_RATE_PER_IP: String(loginLimit),
+        },
+      });
     };
     // Started together on the empty database: both migrate and want the demo; one seeds it, the other waits.
     [a, b] = await Promise.all([start(), start()]);
@@ -212,5 +224,44 @@ describe.skipIf(!baseUrl)("two server processes on one PostgreSQL", () => {
       expect(await response.json()).toEqual({ ready: true });
     }
     await sql`select 1`.execute(db);
+  });
+  test("each periodic job runs once per period, whichever process takes it", async () => {
+    const runs = async () => {
+      let total = 0;
+      for (const server of [a, b]) {
+        const text = await (
+          await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })
+        ).text();
+        for (const match of text.matchAll(/^job_runs_total\{job="notifications",outcome="ok"\} (\d+)/gm))
+          total += Number(match[1]);
+      }
+      return total;
+    };
+    const before = await runs();
+    const startedAt = Date.now();
+    await new Promise((resolve) => setTimeout(resolve, 6_000));
+    const ran = (await runs()) - before;
+    const periods = (Date.now() - startedAt) / 1_000;
+    // Each process ticks every second: without the job's lease the two would run it about twice a period.
+    expect(ran).toBeGreaterThanOrEqual(Math.floor(periods) - 2);
+    expect(ran).toBeLessThanOrEqual(Math.ceil(periods) + 1);
+  });
+
+  // Last: it uses up this address's login attempts.
+  test("the login limit holds in total, however the attempts are spread over the two", async () => {
+    const answers: number[] = [];
+    for (let i = 0; i < 2 * loginLimit; i++) {
+      const server = i % 2 ? b : a;
+      const response = await fetch(`${server.url}/api/user.php`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: `nobody-${i}@example.com`, password: "not the password" }),
+      });
+      answers.push(response.status);
+    }
+    // The logins of the tests above counted too, so fewer than the limit get through; each process alone would let
+    // the limit through.
+    expect(answers.filter((status) => status !== 429).length).toBeLessThanOrEqual(loginLimit);
+    expect(answers.slice(-loginLimit).every((status) => status === 429)).toBe(true);
   });
 });
