@@ -76,6 +76,9 @@ export default defineConfig(({ command }) => ({
                 // The lander layout's stylesheet keeps what its pages name; the site's, what any page names.
                 contentFunction: (stylesheet) =>
                   /lander-base\.scss(\?|$)/.test(stylesheet) ? landerModules() : ["app/**/*.{ts,tsx,js}"],
+                // The admin charts' markup (an SVG in a <figure>) names nothing the site's stylesheet should keep:
+                // Bootstrap's .figure would otherwise ride along on every member page.
+                skippedContentGlobs: ["app/components/admin/**"],
                 // The niche's accent and the lander's design are classes named at run time (docs/product.md §2.25).
                 safelist: {
                   standard: [
@@ -124,10 +127,11 @@ export default defineConfig(({ command }) => ({
                   // only pages without JavaScript use (the payment screens and the report, complaint, appeal and
                   // moderation screens, the public pages' JSON-LD), nor the chat screens' components, which only the
                   // chat routes load, nor the date formats, which only member pages with dates use, nor the admin
-                  // area's fields (components/admin-*), which only admin screens load.
+                  // area's fields and charts (components/admin-*, components/admin/) and the staff's second-factor
+                  // forms, which only the staff's screens load.
                   test: (id) =>
                     /app[\\/](root\.tsx|components[\\/]|i18n[\\/]|services[\\/])/.test(id) &&
-                    !/signup-(steps-form|fields)|credit-prices|money|services[\\/]dates|payment-methods|premium-package|push-alert|app-back-button|structured-data|components[\\/](chat|reports)[\\/]|components[\\/]admin-/.test(
+                    !/signup-(steps-form|fields)|credit-prices|money|services[\\/]dates|payment-methods|premium-package|push-alert|app-back-button|structured-data|components[\\/](chat|reports|admin)[\\/]|components[\\/](admin-|staff-second-factor)/.test(
                       id,
                     ),
                   minShareCount: 2,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { likesLists } from "./likes-lists";
 import { profileCardSchema } from "./members";
 
 /*
@@ -6,8 +7,7 @@ import { profileCardSchema } from "./members";
  * once, and a member with 3,000 likes received waited 380 ms for the page).
  */
 
-export const likesLists = ["received", "given", "matches"] as const;
-export type LikesList = (typeof likesLists)[number];
+export { type LikesList, likesLists } from "./likes-lists";
 
 /** Likes per page, as the search has it. */
 export const likesPageSize = 24;

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { gunzipSync } from "node:zlib";
 import express, { type Request, type Response } from "express";
 import { afterEach, describe, expect, test } from "vitest";
-import { visitorPageCache } from "./visitor-page-cache";
+import { isVisitorPagePath, visitorPageCache } from "./visitor-page-cache";
 
 /**
  * The cache in front of a stand-in for React Router: each render counts itself and writes the nonce and the render's
@@ -141,6 +141,18 @@ describe("the visitor page cache", () => {
       expect((await s.get(path)).headers.get("x-page-cache")).toBeNull();
     }
     expect(s.renders()).toBe(6);
+  });
+
+  test("pages reached by a mailed token, forms and the outbox are rendered for every request", async () => {
+    const s = await site();
+    for (const path of ["/appeal?token=abc", "/reset-password/do?token=abc", "/signup", "/dev/outbox", "/pages/xyz"]) {
+      await s.get(path);
+      expect((await s.get(path)).headers.get("x-page-cache")).toBeNull();
+    }
+    expect(s.renders()).toBe(10);
+    expect(isVisitorPagePath("/members/12")).toBe(true);
+    expect(isVisitorPagePath("/members/12/chat")).toBe(false);
+    expect(isVisitorPagePath("/landers/gallery")).toBe(true);
   });
 
   test("a CDN may keep a cookieless visitor's page, varying on Cookie and the country; never one sent with cookies", async () => {

@@ -9,6 +9,20 @@ import { compressDocument } from "../app/services/compress-document.server";
  * again with a nonce of its own: the cached HTML is kept split at its nonce and joined with each answer's.
  */
 
+/**
+ * The pages that may be kept: public pages that read only the site, its members' public profiles and the legal texts.
+ * Pages reached by a mailed token (appeal, password reset, unsubscribe), forms, the outbox and anything else that
+ * reads state a visitor's own action changes are rendered for each request.
+ */
+const visitorPagePaths = [
+  /^\/$/,
+  /^\/pages\/(terms|privacy|cookies|faq|return-policy|service|ban)$/,
+  /^\/members(\/\d+)?$/,
+  /^\/landers\/[a-z0-9-]+(\/[^/]+)?$/,
+  /^\/pricing$/,
+];
+export const isVisitorPagePath = (path: string) => visitorPagePaths.some((pattern) => pattern.test(path));
+
 export interface VisitorPageCacheOptions {
   /** How long a page is kept, and how long a CDN may keep a cookieless visitor's page. */
   seconds: number;
@@ -136,8 +150,8 @@ export function visitorPageCache(options: VisitorPageCacheOptions) {
   };
 
   const middleware = (req: Request, res: Response, next: NextFunction) => {
-    // A .data request is a member's page's revalidation or a form's answer with JavaScript: never kept.
-    if (req.method !== "GET" || req.path.endsWith(".data")) return next();
+    // Only the listed pages; a .data request (a revalidation, a form's answer with JavaScript) is never kept.
+    if (req.method !== "GET" || !isVisitorPagePath(req.path)) return next();
     options
       .variantOf(req)
       .then((variant) => {

@@ -27,7 +27,7 @@ export default function AdminMembers({ loaderData }: Route.ComponentProps) {
         {t("admin.members.title")}
       </h2>
       <Form method="get" action="/admin/members" className="row g-2 align-items-end mb-3" role="search">
-        <div className="col-12 col-sm-8 col-lg-6">
+        <div className="col-12 col-md-8 col-lg-6">
           <label htmlFor="member-q" className="form-label">
             {t("admin.members.searchLabel")}
           </label>

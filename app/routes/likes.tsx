@@ -7,7 +7,8 @@ import { callApi } from "~/services/api.server";
 import { requireMember } from "~/services/auth.server";
 import { getI18n } from "~/services/i18n.server";
 import { pageMeta } from "~/services/seo";
-import { likesLists, likesResponseSchema } from "../../contract/likes";
+import { likesResponseSchema } from "../../contract/likes";
+import { likesLists } from "../../contract/likes-lists";
 import type { Route } from "./+types/likes";
 
 export const handle: RouteHandle = { hydrate: true };
@@ -109,7 +110,7 @@ function LikesPaging({ tab, page, pages }: { tab: Tab; page: number; pages: numb
       className="d-flex flex-wrap gap-2 align-items-center justify-content-between mt-3"
     >
       {page > 1 ? (
-        <Link className="btn btn-outline-secondary" to={href(Math.min(page, pages) - 1)} rel="prev">
+        <Link className="btn btn-outline-primary" to={href(Math.min(page, pages) - 1)} rel="prev">
           {t("likes.paging.previous")}
         </Link>
       ) : (
@@ -117,7 +118,7 @@ function LikesPaging({ tab, page, pages }: { tab: Tab; page: number; pages: numb
       )}
       <span className="text-body-secondary">{t("likes.paging.position", { page, pages })}</span>
       {page < pages ? (
-        <Link className="btn btn-outline-secondary" to={href(page + 1)} rel="next">
+        <Link className="btn btn-outline-primary" to={href(page + 1)} rel="next">
           {t("likes.paging.next")}
         </Link>
       ) : (
