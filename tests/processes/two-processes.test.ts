@@ -5,7 +5,8 @@ import path from "node:path";
 import { sql } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { type Db, openDatabase } from "../../api/db/database";
+import { moveCredits } from "../../api/credits/ledger";
+import { type Db, nowIso, openDatabase } from "../../api/db/database";
 import { demoLogins } from "../../api/db/seed/seed";
 import { siteSettingsChanged } from "../../api/settings/settings-changes";
 import {
@@ -119,6 +120,22 @@ describe.skipIf(!baseUrl)("two server processes on one PostgreSQL", () => {
 
     beforeAll(async () => {
       lucas = await logIn(a, demoLogins.premium.email, demoLogins.premium.password);
+      // Enough credits for every message below, through the ledger as staff would give them.
+      const { id: lucasId } = await db
+        .selectFrom("users")
+        .select("id")
+        .where("email", "=", demoLogins.premium.email)
+        .executeTakeFirstOrThrow();
+      await db.transaction().execute((trx) =>
+        moveCredits(trx, {
+          userId: lucasId,
+          amount: 1_000,
+          kind: "adjustment",
+          reference: "staff:two-processes test",
+          idempotencyKey: "two-processes-credits",
+          at: nowIso(),
+        }),
+      );
       emma = await logIn(b, demoLogins.free.email, demoLogins.free.password);
       const emmaId = (
         (await (await fetch(`${b.url}/api/user.php`, { headers: { cookie: emma } })).json()) as {
