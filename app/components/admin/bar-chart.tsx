@@ -36,7 +36,13 @@ export function BarChart({ chart }: { chart: ChartView }) {
           <div className="small text-body-secondary" aria-hidden="true">
             {chart.maxText}
           </div>
-          <svg viewBox={`0 0 ${rows.length} 100`} preserveAspectRatio="none" role="img" aria-label={chart.label}>
+          <svg
+            viewBox={`0 0 ${rows.length} 100`}
+            preserveAspectRatio="none"
+            role="img"
+            aria-label={chart.label}
+            className="text-primary"
+          >
             <line x1="0" y1="99.5" x2={rows.length} y2="99.5" className="admin-chart-axis" />
             {rows.map((row, i) =>
               row.height > 0 ? (
