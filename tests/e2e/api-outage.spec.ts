@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { type BrowserContext, test as base, expect, type Page } from "@playwright/test";
+import { freePort } from "../support/free-port";
 import { demo, entryWarningAlreadyConfirmed, fill, strings, timeBonusPopupAlreadyClosed } from "./support/fixtures";
 
 const { en } = strings;
@@ -29,15 +29,6 @@ const test = base.extend<{ consoleErrors: string[] }>({
     { auto: true },
   ],
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Starts the built server (build/node/server.js, as `npm start` runs it) and waits for /healthz. */
 async function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {

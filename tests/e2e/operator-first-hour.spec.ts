@@ -1,12 +1,12 @@
 import { type ChildProcess, execSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { chromium, type Page } from "@playwright/test";
 import { generate } from "otplib";
 import { chromiumLaunchOptions } from "../../playwright.config";
+import { freePort } from "../support/free-port";
 import { expect, strings, test } from "./support/fixtures";
 import { e2eStaffSecretKey } from "./support/staff-secret-key";
 
@@ -19,15 +19,6 @@ import { e2eStaffSecretKey } from "./support/staff-secret-key";
  */
 const nl = strings.nl;
 const repo = path.resolve(import.meta.dirname, "../..");
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 let server: ChildProcess | undefined;
 let dir: string | undefined;

@@ -1,9 +1,9 @@
 import { type ChildProcess, execSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { freePort } from "../support/free-port";
 import { expect, test } from "./support/fixtures";
 
 // docs/operations.md "Your own site", as a new operator follows it: its commands, run on a fresh SQLite data
@@ -19,15 +19,6 @@ function documentedCommands(): string[] {
   const section = docs.slice(docs.indexOf("## Your own site"));
   const block = /```sh\n([\s\S]*?)```/.exec(section)![1]!;
   return block.split("\n").filter((line) => line.trim() !== "");
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 function get(port: number, pathname: string, host: string): Promise<{ status: number; body: string }> {

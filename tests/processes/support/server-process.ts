@@ -1,7 +1,10 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
+import { freePort } from "../../support/free-port";
+
+// A port from the system's ephemeral range: never one of the fixed ports other suites use.
+export { freePort };
 
 /**
  * Real server processes for the tests of several processes, start, stop and faults (tests/processes): `node --import
@@ -13,18 +16,6 @@ const root = path.resolve(import.meta.dirname, "../../..");
 export function ensureBuild() {
   if (fs.existsSync(path.join(root, "build/server/index.js"))) return;
   execFileSync("npx", ["react-router", "build"], { cwd: root, stdio: "inherit" });
-}
-
-/** A port free now, from the system's ephemeral range: never one of the fixed ports other suites use. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 export interface ServerProcess {
