@@ -6,6 +6,7 @@ import autocannon from "autocannon";
 import { chromiumLaunchOptions } from "../playwright.config";
 import { benchChat, prepareChatBench } from "./chat";
 import { benchLedger } from "./ledger";
+import { benchResidentSet } from "./resident-set";
 import { benchScale } from "./scale";
 import { benchVisitors } from "./visitors";
 
@@ -22,9 +23,9 @@ const floorPort = port + 2;
 const origin = `http://localhost:${port}`;
 const seconds = Number(process.env.BENCH_SECONDS ?? 4);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
-/** `BENCH_ONLY=chat` (or `pages`, `visitors`, `ledger`, `scale`): one part of the run, while working on it. */
+/** `BENCH_ONLY=chat` (or `pages`, `visitors`, `rss`, `ledger`, `scale`): one part of the run, while working on it. */
 const only = process.env.BENCH_ONLY;
-const runs = (part: "pages" | "visitors" | "chat" | "ledger" | "scale") => !only || only === part;
+const runs = (part: "pages" | "visitors" | "chat" | "rss" | "ledger" | "scale") => !only || only === part;
 const dataDir = "data/bench";
 
 function start(args: string[], env: Record<string, string>): ChildProcess {
@@ -125,7 +126,8 @@ execFileSync("npm", ["run", "--silent", "seed"], { env: { ...process.env, DATA_D
 const chat = await prepareChatBench(dataDir);
 // As `npm start` runs it (package.json): compiled, with its heap cap. `BENCH_PROFILE=<dir>` writes its CPU profile there.
 const profile = process.env.BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
-const server = start([...profile, "--max-old-space-size=160", "--max-semi-space-size=8", "start.mjs"], {
+const heapFlags = ["--max-old-space-size=160", "--max-semi-space-size=8"];
+const server = start([...profile, ...heapFlags, "start.mjs"], {
   PORT: String(port),
   DATA_DIR: dataDir,
   LOG_LEVEL: "warn",
@@ -175,8 +177,40 @@ try {
   if (runs("visitors")) await benchVisitors({ origin, dataDir, seconds, rounds, profileId: search.profiles[0]!.id });
   if (runs("chat"))
     await benchChat(origin, chat, { cpuMs: () => cpuMs(server.pid!), rssMb: () => rssMb(server.pid!) }, seconds);
+  if (runs("rss"))
+    await benchResidentSet({
+      origin,
+      pairs: chat.pairs,
+      pages: routes,
+      rssMb: () => rssMb(server.pid!),
+      load,
+      pid: server.pid!,
+      rounds,
+    });
   if (runs("ledger")) await benchLedger(dataDir, seconds);
-  if (runs("scale")) await benchScale(dataDir);
+  if (runs("scale"))
+    await benchScale({
+      dataDir,
+      demo: { origin, pid: server.pid! },
+      largePort: port + 3,
+      start,
+      waitFor,
+      load,
+      cookie,
+      pages: [
+        { title: "/members", path: "/members" },
+        { title: "/members/{id}", path: `/members/${search.profiles[0]!.id}` },
+        { title: "/likes", path: "/likes" },
+        { title: "/likes/matches", path: "/likes/matches" },
+        { title: "/chats", path: "/chats" },
+        { title: "/chats/{id}", path: `/chats/${chat.pageConversation}` },
+        { title: "/notifications", path: "/notifications" },
+        { title: "/swipe-game", path: "/swipe-game" },
+        { title: "/credits", path: "/credits" },
+      ],
+      heapFlags,
+      rounds,
+    });
 } finally {
   server.kill("SIGTERM");
   anchor?.kill("SIGTERM");

@@ -271,7 +271,7 @@ interface Stream {
  * One conversation's event stream, read as EventSource reads it (the page's `?lastEventId=` included); `onId` gets
  * each event id with the time its line arrived.
  */
-function openStream(url: string, cookie: string, onId: (id: number, at: number) => void): Stream {
+export function openStream(url: string, cookie: string, onId: (id: number, at: number) => void): Stream {
   const abort = new AbortController();
   let ready!: () => void;
   let notReady!: (error: Error) => void;

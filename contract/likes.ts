@@ -7,7 +7,7 @@ import { profileCardSchema } from "./members";
  * once, and a member with 3,000 likes received waited 380 ms for the page).
  */
 
-export { type LikesList, likesLists } from "./likes-lists";
+export { type LikesList, likesCountCap, likesLists } from "./likes-lists";
 
 /** Likes per page, as the search has it. */
 export const likesPageSize = 24;
@@ -31,7 +31,7 @@ export const likesResponseSchema = z.object({
   profiles: z.array(likeEntrySchema),
   page: z.number().int(),
   pages: z.number().int(),
-  /** How many each list has, and how many received are new: the tabs' badges. */
+  /** How many each list has, and how many received are new, each counted up to likesCountCap: the tabs' badges. */
   counts: z.object({
     received: z.number().int(),
     given: z.number().int(),

@@ -29,6 +29,7 @@ import * as m0031 from "./migrations/0031-admin-settings";
 import * as m0032 from "./migrations/0032-member-history";
 import * as m0033 from "./migrations/0033-admin-payments";
 import * as m0035 from "./migrations/0035-shared-processes";
+import * as m0040 from "./migrations/0040-likes-received-order";
 
 // Listed by hand so that the build and tsx resolve them the same way; numbered, frozen once landed.
 const migrations: Record<string, Migration> = {
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   "0032-member-history": m0032,
   "0033-admin-payments": m0033,
   "0035-shared-processes": m0035,
+  "0040-likes-received-order": m0040,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

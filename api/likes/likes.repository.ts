@@ -1,4 +1,4 @@
-import type { LikesList } from "../../contract/likes";
+import { type LikesList, likesCountCap } from "../../contract/likes";
 import type { DbOrTx } from "../db/database";
 import { cardColumns, visibleProfiles } from "../members/members.repository";
 
@@ -53,6 +53,7 @@ export function markLikeSeen(db: DbOrTx, likerId: number, likedId: number) {
 /**
  * The members of one likes list whom the viewer may see (docs/product.md §2 likes): who liked the viewer (received),
  * whom the viewer liked (given), or both at once (matches). Each row has its like: given, the viewer's; else the other's.
+ * Matches are a join rather than a test of each like received, so that the database may start from the smaller side.
  */
 function likesList(db: DbOrTx, siteId: number, viewerId: number, list: LikesList) {
   const members = visibleProfiles(db, siteId, viewerId);
@@ -64,18 +65,15 @@ function likesList(db: DbOrTx, siteId: number, viewerId: number, list: LikesList
     j.onRef("likes.liker_id", "=", "users.id").on("likes.liked_id", "=", viewerId),
   );
   if (list === "received") return received;
-  return received.where((eb) =>
-    eb.exists(
-      eb
-        .selectFrom("likes as back")
-        .select("back.liker_id")
-        .where("back.liker_id", "=", viewerId)
-        .whereRef("back.liked_id", "=", "users.id"),
-    ),
+  return received.innerJoin("likes as back", (j) =>
+    j.onRef("back.liked_id", "=", "users.id").on("back.liker_id", "=", viewerId),
   );
 }
 
-/** One page of a likes list: received and matches new first, then newest; given newest first. */
+/**
+ * One page of a likes list: received and matches new first, then newest; given newest first. Likes received are read
+ * in the order of the likes_received_order index (migration 0040), so a page reads its own rows and no more.
+ */
 export function listLikes(
   db: DbOrTx,
   siteId: number,
@@ -83,21 +81,19 @@ export function listLikes(
   list: LikesList,
   page: { limit: number; offset: number },
 ) {
-  let query = likesList(db, siteId, viewerId, list).select([
+  const query = likesList(db, siteId, viewerId, list).select([
     ...cardColumns,
     "likes.created_at as liked_at",
     "likes.like_new",
   ]);
-  if (list !== "given") query = query.orderBy("likes.like_new", "desc");
-  return query
-    .orderBy("likes.created_at", "desc")
-    .orderBy("users.id", "desc")
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute();
+  const ordered =
+    list === "given"
+      ? query.orderBy("likes.created_at", "desc").orderBy("likes.liked_id", "desc")
+      : query.orderBy("likes.like_new", "desc").orderBy("likes.created_at", "desc").orderBy("likes.liker_id", "desc");
+  return ordered.limit(page.limit).offset(page.offset).execute();
 }
 
-/** How many members a likes list has; `onlyNew`: of those received, the ones not seen yet. */
+/** How many members a likes list has, up to likesCountCap; `onlyNew`: of those received, the ones not seen yet. */
 export async function countLikes(
   db: DbOrTx,
   siteId: number,
@@ -108,7 +104,7 @@ export async function countLikes(
   let members = likesList(db, siteId, viewerId, list).select("users.id");
   if (onlyNew) members = members.where("likes.like_new", "=", 1);
   const row = await db
-    .selectFrom(members.as("listed"))
+    .selectFrom(members.limit(likesCountCap).as("listed"))
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .executeTakeFirstOrThrow();
   return Number(row.n);
@@ -138,6 +134,7 @@ export function findUnshownLike(db: DbOrTx, siteId: number, viewerId: number) {
     .where("likes.auto_shown_at", "is", null)
     .select(["users.id", "profiles.name", "photos.filename"])
     .orderBy("likes.created_at", "desc")
+    .limit(1)
     .executeTakeFirst();
 }
 

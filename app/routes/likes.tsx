@@ -8,7 +8,7 @@ import { requireMember } from "~/services/auth.server";
 import { getI18n } from "~/services/i18n.server";
 import { pageMeta } from "~/services/seo";
 import { likesResponseSchema } from "../../contract/likes";
-import { likesLists } from "../../contract/likes-lists";
+import { likesCountCap, likesLists } from "../../contract/likes-lists";
 import type { Route } from "./+types/likes";
 
 export const handle: RouteHandle = { hydrate: true };
@@ -63,7 +63,11 @@ export default function Likes({ loaderData }: Route.ComponentProps) {
                 aria-current={loaderData.tab === tab ? "page" : undefined}
               >
                 <span className="d-block">{t(`likes.tab.${tab}`)}</span>
-                <span className="badge text-bg-light border">{formatNumber(loaderData.counts[tab])}</span>
+                <span className="badge text-bg-light border">
+                  {formatNumber(loaderData.counts[tab])}
+                  {/* Counted no further than the cap (docs/product.md §2.9). */}
+                  {loaderData.counts[tab] >= likesCountCap && "+"}
+                </span>
                 {tab === "received" && loaderData.newCount > 0 && (
                   <span className="badge text-bg-danger ms-1">
                     {t("likes.newCount", { count: loaderData.newCount })}
