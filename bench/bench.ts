@@ -126,8 +126,21 @@ execFileSync("npm", ["run", "--silent", "seed"], { env: { ...process.env, DATA_D
 const chat = await prepareChatBench(dataDir);
 // As `npm start` runs it (package.json): compiled, with its heap cap. `BENCH_PROFILE=<dir>` writes its CPU profile there.
 const profile = process.env.BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
-const heapFlags = ["--max-old-space-size=160", "--max-semi-space-size=8"];
+const startScript = (JSON.parse(fs.readFileSync("package.json", "utf8")) as { scripts: { start: string } }).scripts
+  .start;
+/** The start script's words with `${NAME:-default}` filled in from the environment, as the shell fills them. */
+const startWords = startScript
+  .split(/\s+/)
+  .map((word) =>
+    word.replace(/\$\{(\w+):-([^}]*)\}/g, (_, name: string, fallback: string) => process.env[name] ?? fallback),
+  );
+/** Its node flags (the heap's) and its variables (NODE_ENV aside, which start() sets). */
+const heapFlags = startWords.filter((word) => word.startsWith("--"));
+const startEnv = Object.fromEntries(
+  startWords.slice(0, startWords.indexOf("node")).map((word) => word.split("=") as [string, string]),
+);
 const server = start([...profile, ...heapFlags, "start.mjs"], {
+  ...startEnv,
   PORT: String(port),
   DATA_DIR: dataDir,
   LOG_LEVEL: "warn",
@@ -209,6 +222,7 @@ try {
         { title: "/credits", path: "/credits" },
       ],
       heapFlags,
+      startEnv,
       rounds,
     });
 } finally {

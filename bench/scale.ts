@@ -35,7 +35,9 @@ export interface ScaleBench {
   cookie: string;
   /** The member pages measured on both sites, by title. */
   pages: { title: string; path: string }[];
+  /** The node flags and variables of package.json's start script. */
   heapFlags: string[];
+  startEnv: Record<string, string>;
   rounds: number;
 }
 
@@ -116,6 +118,7 @@ async function timeQueries(file: string, members: number) {
 async function comparePages(bench: ScaleBench, file: string, site: LargeSite) {
   const largeOrigin = `http://localhost:${bench.largePort}`;
   const large = bench.start([...bench.heapFlags, "start.mjs"], {
+    ...bench.startEnv,
     PORT: String(bench.largePort),
     DATA_DIR: bench.dataDir,
     DATABASE_URL: `file:${file}`,
