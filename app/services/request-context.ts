@@ -21,6 +21,11 @@ export interface RequestInfo {
    * this request's answer; it decides from the answer's status and headers whether to.
    */
   keepDocument?: (html: Buffer) => void;
+  /**
+   * The pattern of the page route React Router matched (`members/:id`), noted by the root middleware so that the
+   * request metrics (server/metrics.ts) need not match the path again.
+   */
+  pageRoute?: string;
   /** The member of this request, asked of the API at most once. */
   member?: Promise<User | null>;
 }
