@@ -26,6 +26,8 @@ export interface RequestInfo {
    * request metrics (server/metrics.ts) need not match the path again.
    */
   pageRoute?: string;
+  /** What the in-process API keeps for this page request's reads: its session looked up once (api/http/in-process.ts). */
+  apiLookups?: Map<string, unknown>;
   /** The member of this request, asked of the API at most once. */
   member?: Promise<User | null>;
 }
