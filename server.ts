@@ -37,7 +37,7 @@ import { dropSiteCaches, onSiteSettingsChanged, watchSiteSettings } from "./api/
 import { parseWebEnv } from "./app/services/env.server";
 import { type ApiHandler, type InProcessApi, inProcessFetch } from "./app/services/in-process-api.server";
 import { HOUR } from "./contract/durations";
-import { countRequests, metricsEndpoint, pageRoutePatterns } from "./server/metrics";
+import { asRoutePath, countRequests, metricsEndpoint, pageRoutePatterns } from "./server/metrics";
 import { guardPageRequests } from "./server/page-guards";
 import { servePublicPhotos } from "./server/public-photos";
 import { readiness } from "./server/readiness";
@@ -72,7 +72,13 @@ export async function startServer({ dev = false } = {}) {
   app.use(assignRequestId);
   app.use(logRequests(log));
   let pageRouteOf: ((pathname: string) => string | undefined) | undefined;
-  app.use(countRequests((pathname) => pageRouteOf?.(pathname)));
+  // The route React Router matched (noted in the request's context, see loadContext), else matched here.
+  app.use(
+    countRequests((pathname, res) => {
+      const noted = (res.locals.requestInfo as { pageRoute?: string } | undefined)?.pageRoute;
+      return noted === undefined ? pageRouteOf?.(pathname) : asRoutePath(noted);
+    }),
+  );
   // Security headers first, so that every answer has them: pages, API, static files, /healthz and errors.
   app.use(assignNonce, securityHeaders(dev));
   // No site and no page URL can come of a missing or malformed Host: a client error, before anything reads it.
@@ -345,23 +351,20 @@ function securityHeaders(dev: boolean) {
 }
 
 function loadContext(exports: EntryExports, api: InProcessApi | undefined, liveEvents: EventBus | undefined) {
-  return (req: Request, res: Response) =>
-    new RouterContextProvider(
-      new Map([
-        [
-          exports.requestInfoContext,
-          {
-            nonce: res.locals.cspNonce as string,
-            requestId: (req as Request & { id: string }).id,
-            clientIp: req.ip ?? "",
-            setCookies: [],
-            keepDocument: res.locals.keepDocument as ((html: Buffer) => void) | undefined,
-            api,
-            liveEvents,
-          },
-        ],
-      ]),
-    );
+  return (req: Request, res: Response) => {
+    const info = {
+      nonce: res.locals.cspNonce as string,
+      requestId: (req as Request & { id: string }).id,
+      clientIp: req.ip ?? "",
+      setCookies: [],
+      keepDocument: res.locals.keepDocument as ((html: Buffer) => void) | undefined,
+      api,
+      liveEvents,
+    };
+    // Read back by the request metrics when the answer is sent: the route pattern the root middleware noted in it.
+    res.locals.requestInfo = info;
+    return new RouterContextProvider(new Map([[exports.requestInfoContext, info]]));
+  };
 }
 
 /**

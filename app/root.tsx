@@ -19,6 +19,7 @@ import { useNonce } from "./services/nonce";
 import {
   captureTracking,
   loadSiteSettings,
+  notePageRoute,
   refuseUnreadableForm,
   relayApiCookies,
 } from "./services/root-middleware.server";
@@ -29,6 +30,7 @@ import siteStylesheet from "./styles/app.scss?url";
 import landerStylesheet from "./styles/lander-base.scss?url";
 
 export const middleware: Route.MiddlewareFunction[] = [
+  notePageRoute,
   refuseUnreadableForm,
   relayApiCookies,
   loadSiteSettings,

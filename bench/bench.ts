@@ -233,6 +233,31 @@ try {
 
 type Route = { title: string; path: string; cookie?: string; live?: boolean };
 
+/** The median of ratios as a percentage, with the smallest and largest of the rounds. */
+function percentRange(ratios: number[]): string {
+  const percent = (value: number) => `${(value * 100).toFixed(0)}%`;
+  return `${percent(median(ratios))} [${percent(Math.min(...ratios))}–${percent(Math.max(...ratios))}]`;
+}
+
+/**
+ * The path and query of the first poll a logged-in page makes (5 s after it loads, docs/product.md §7.3): the
+ * revalidation of its loaders, as the page's own script asks for it, so that the bench loads what browsers send.
+ */
+async function pollPath(browser: import("@playwright/test").Browser, route: Route): Promise<string> {
+  const context = await browser.newContext({
+    viewport: { width: 360, height: 740 },
+    extraHTTPHeaders: { cookie: `entry_warning_skipped=1; ${route.cookie}` },
+  });
+  const page = await context.newPage();
+  const polled = page.waitForRequest((request) => new URL(request.url()).pathname.endsWith(".data"), {
+    timeout: 30_000,
+  });
+  await page.goto(origin + route.path);
+  const url = new URL((await polled).url());
+  await context.close();
+  return url.pathname + url.search;
+}
+
 /**
  * Each page against the anchor's render of the same document and the framework floor's, in paired rounds, and the
  * server's peak resident set; then what Chromium loads for it.
@@ -255,33 +280,38 @@ async function benchPages(routes: Route[], pages: Record<string, string>) {
     }
   }
 
+  // The 60 s poll each member page makes (app/hooks/use-polling.ts): its `.data` request as Chromium sends it.
+  const browser = await chromium.launch(chromiumLaunchOptions);
+  const polls: Record<string, string> = {};
+  for (const route of routes.filter((r) => r.cookie)) polls[route.path] = await pollPath(browser, route);
+
   console.log(
     `autocannon, 10 connections, ${seconds} s, ${rounds} paired rounds (medians), NODE_ENV=production, SQLite`,
   );
   console.log(
-    "route                      req/s   p50   p99  CPU ms/req   anchor req/s  anchor CPU ms   ratio   floor req/s  floor ratio",
+    "route                      req/s   p50   p99  CPU ms/req   anchor req/s  anchor CPU ms   ratio   floor req/s  floor ratio   site/floor [min–max]",
   );
   let peakRss = 0;
+  const pollRows: string[] = [];
   for (const route of routes) {
     const site: Run[] = [];
     const bare: Run[] = [];
     const framework: Run[] = [];
+    const poll: Run[] = [];
+    const cookie = route.cookie ? `entry_warning_skipped=1; ${route.cookie}` : "entry_warning_skipped=1";
     for (let round = 0; round < rounds; round++) {
-      site.push(
-        await load(
-          origin + route.path,
-          server.pid!,
-          route.cookie ? `entry_warning_skipped=1; ${route.cookie}` : "entry_warning_skipped=1",
-        ),
-      );
+      site.push(await load(origin + route.path, server.pid!, cookie));
       peakRss = Math.max(peakRss, rssMb(server.pid!));
+      const pollAt = polls[route.path];
+      if (pollAt) poll.push(await load(origin + pollAt, server.pid!, cookie));
       bare.push(await load(`http://127.0.0.1:${anchorPort}${route.path}`, anchor!.pid!));
       framework.push(await load(`http://127.0.0.1:${floorPort}${route.path}`, floor!.pid!));
     }
     const rps = median(site.map((r) => r.rps));
     const anchorRps = median(bare.map((r) => r.rps));
     const floorRps = median(framework.map((r) => r.rps));
-    const errors = site.reduce((n, r) => n + r.errors, 0);
+    const errors = [...site, ...poll].reduce((n, r) => n + r.errors, 0);
+    const toFloor = percentRange(site.map((r, i) => r.rps / framework[i]!.rps));
     console.log(
       `${route.title.padEnd(24)} ${rps.toFixed(0).padStart(7)} ${String(median(site.map((r) => r.p50))).padStart(5)} ${String(median(site.map((r) => r.p99))).padStart(5)}` +
         ` ${median(site.map((r) => r.cpu))
@@ -290,12 +320,25 @@ async function benchPages(routes: Route[], pages: Record<string, string>) {
           .toFixed(1)
           .padStart(14)}` +
         ` ${((rps / anchorRps) * 100).toFixed(0).padStart(6)}% ${floorRps.toFixed(0).padStart(13)} ${((floorRps / anchorRps) * 100).toFixed(0).padStart(11)}%` +
+        `   ${toFloor}` +
         (errors ? `   (${errors} errors/non-2xx)` : ""),
     );
+    if (poll.length > 0)
+      pollRows.push(
+        `${route.title.padEnd(24)} ${polls[route.path]!.padEnd(44)} ${median(poll.map((r) => r.cpu))
+          .toFixed(2)
+          .padStart(10)} ${median(poll.map((r) => r.rps))
+          .toFixed(0)
+          .padStart(9)}   ${percentRange(poll.map((r, i) => r.cpu / site[i]!.cpu))}`,
+      );
   }
   console.log(`server resident set, peak under load: ${peakRss.toFixed(0)} MB`);
+  console.log(
+    "\nthe 60 s poll of a member page, measured in the same rounds: its CPU per request as a share of the page's\n" +
+      "route                    poll request                                 CPU ms/req     req/s   share of page CPU [min–max]",
+  );
+  for (const row of pollRows) console.log(row);
 
-  const browser = await chromium.launch(chromiumLaunchOptions);
   console.log("\nloaded by Chromium at 360 px (kB as sent: brotli)          HTML      JS  scripts     CSS  images");
   for (const route of routes.filter((r) => !r.live)) {
     const w = await pageWeight(browser, origin + route.path, route.cookie);

@@ -12,6 +12,11 @@ export interface InProcessRequest {
   /** The headers the web tier would send: cookie, forwarded host, address and protocol, request id, … */
   headers: Headers;
   body?: unknown;
+  /**
+   * One page request's own store, which the API keeps the site and member it looked up for that request's reads in
+   * (docs/architecture.md "Request flow"): the page's several reads then look up the session once.
+   */
+  lookups?: Map<string, unknown>;
 }
 
 /** The API's answer as an object: the same status and JSON shape as over HTTP, without the JSON. */

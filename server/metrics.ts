@@ -24,15 +24,18 @@ export function metricsEndpoint(token: string): RequestHandler {
   };
 }
 
+/** The page route pattern of a request: the one React Router noted on the response, else `pathname`'s. */
+export type PageRouteOf = (pathname: string, res: Response) => string | undefined;
+
 /**
  * Counts and times every answer by its route pattern, never the raw URL (ids and queries would make a series per
  * member): the API's Express route (`/api/user.php`), the page route's pattern (`/members/:id`), or a group.
  */
-export function countRequests(pageRouteOf: (pathname: string) => string | undefined): RequestHandler {
+export function countRequests(pageRouteOf: PageRouteOf): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     const end = httpDuration.startTimer();
     res.once("finish", () => {
-      const route = routeOf(req, pageRouteOf);
+      const route = routeOf(req, res, pageRouteOf);
       end({ method: req.method, route });
       httpRequests.inc({ method: req.method, route, status: String(res.statusCode) });
     });
@@ -40,18 +43,26 @@ export function countRequests(pageRouteOf: (pathname: string) => string | undefi
   };
 }
 
-function routeOf(req: Request, pageRouteOf: (pathname: string) => string | undefined): string {
+function routeOf(req: Request, res: Response, pageRouteOf: PageRouteOf): string {
   if (req.route?.path) return `${req.baseUrl}${req.route.path}`;
   if (req.path.startsWith("/api/")) return "/api/*";
   if (req.path.startsWith("/assets/")) return "/assets/*";
   if (req.path.startsWith("/uploads/")) return "/uploads/*";
   // A page's data for client-side navigation (React Router's single fetch) counts as its page, with the suffix.
   const data = /(?:\/_root)?\.data$/.exec(req.path);
-  const page = pageRouteOf(data ? req.path.slice(0, data.index) || "/" : req.path) ?? "unmatched";
+  const page = pageRouteOf(data ? req.path.slice(0, data.index) || "/" : req.path, res) ?? "unmatched";
   return data ? `${page}.data` : page;
 }
 
-/** The page route pattern a path falls under, from the build's route manifest (`/members/:id`, `/*` for the 404). */
+/** A route pattern as React Router writes it (`members/:id`, `*`, ``) as a path: `/members/:id`, `/*`, `/`. */
+export function asRoutePath(pattern: string): string {
+  return `/${pattern}`.replace(/\/+/g, "/");
+}
+
+/**
+ * The page route pattern a path falls under, from the build's route manifest (`/members/:id`, `/*` for the 404): for
+ * answers React Router did not give (a page from the visitor cache), since matching flattens and ranks every route.
+ */
 export function pageRoutePatterns(routes: ServerBuild["routes"]): (pathname: string) => string | undefined {
   const childrenOf = (parentId: string | undefined): RouteObject[] =>
     Object.values(routes)
@@ -66,10 +77,11 @@ export function pageRoutePatterns(routes: ServerBuild["routes"]): (pathname: str
   return (pathname) => {
     const matches = matchRoutes(tree, pathname);
     if (!matches?.length) return undefined;
-    const pattern = matches
-      .map((match) => match.route.path)
-      .filter(Boolean)
-      .join("/");
-    return `/${pattern}`.replace(/\/+/g, "/");
+    return asRoutePath(
+      matches
+        .map((match) => match.route.path)
+        .filter(Boolean)
+        .join("/"),
+    );
   };
 }

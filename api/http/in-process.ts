@@ -19,7 +19,7 @@ type Identify = (domain: string, cookieHeader: string | undefined, requestId: st
 export function directCaller(direct: readonly DirectEndpoint[], identify: Identify, logger: Logger): DirectCaller {
   const runs = new Map(direct.map((d) => [`${d.method} ${d.path}`, d.run]));
   const servedPath = routeChooser();
-  return async ({ method, path, query, headers, body }) => {
+  return async ({ method, path, query, headers, body, lookups }) => {
     const run = runs.get(`${method} ${servedPath(method, path, query)}`);
     if (!run) return null;
     const { res, recorded } = answerRecorder();
@@ -29,7 +29,7 @@ export function directCaller(direct: readonly DirectEndpoint[], identify: Identi
     let facts: ApiLocals | undefined;
     try {
       const host = (get("x-forwarded-host") ?? "").replace(/:\d+$/, "");
-      facts = await identify(query.domain ?? host, get("cookie"), requestId);
+      facts = await identifyOnce(identify, lookups, method, query.domain ?? host, get("cookie"), requestId);
       const payload = await run(facts, { req: request, res }, body, query);
       return { status: recorded.status, payload, setCookies: recorded.setCookies };
     } catch (error) {
@@ -43,6 +43,32 @@ export function directCaller(direct: readonly DirectEndpoint[], identify: Identi
       return { status: 500, payload: internalError, setCookies: [] };
     }
   };
+}
+
+/**
+ * The site and member of a call, looked up once for a page request's reads: a read reuses what an earlier read of the
+ * same request found for the same domain and cookie; any other call looks up afresh and forgets what was found, so
+ * that a read after a change (a logout, a purchase) sees it. The store lives as long as the page request.
+ */
+function identifyOnce(
+  identify: Identify,
+  lookups: Map<string, unknown> | undefined,
+  method: Method,
+  domain: string,
+  cookieHeader: string | undefined,
+  requestId: string,
+): Promise<ApiLocals> {
+  if (!lookups) return identify(domain, cookieHeader, requestId);
+  if (method !== "get") {
+    lookups.clear();
+    return identify(domain, cookieHeader, requestId);
+  }
+  const key = `identity ${domain} ${cookieHeader ?? ""}`;
+  const found = lookups.get(key) as Promise<ApiLocals> | undefined;
+  if (found) return found;
+  const looking = identify(domain, cookieHeader, requestId);
+  lookups.set(key, looking);
+  return looking;
 }
 
 /**

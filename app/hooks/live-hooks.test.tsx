@@ -1,6 +1,14 @@
 import { expect, test } from "vitest";
 import { beaconOnce } from "./use-page-hidden-beacon";
-import { firstPollDelayMs, nextPollDelay, pollIntervalMs, pollStep, pushPollIntervalMs } from "./use-polling";
+import {
+  firstPollDelayMs,
+  nextPollDelay,
+  notOnPoll,
+  pollIntervalMs,
+  pollStep,
+  pushPollIntervalMs,
+  revalidateAsPoll,
+} from "./use-polling";
 
 // No DOM in the unit project (environment node, neither jsdom nor happy-dom installed): the hooks' decisions are pure
 // functions, tested here; the hooks only wire them to timers and events.
@@ -63,4 +71,21 @@ test("one beacon per hidden period: visibilitychange and pagehide together send 
   gate.visible();
   gate.hidden();
   expect(sent).toBe(2);
+});
+
+test("a page that opts out skips its loader on the poll only: not on a form, another address or a later revalidation", async () => {
+  const page = new URL("http://localhost/members?page=2");
+  const args = (next: URL, formMethod?: "POST") =>
+    ({ currentUrl: page, nextUrl: next, formMethod, defaultShouldRevalidate: true }) as Parameters<typeof notOnPoll>[0];
+  const during: boolean[] = [];
+  await revalidateAsPoll(async () => {
+    during.push(
+      notOnPoll(args(page)),
+      notOnPoll(args(page, "POST")),
+      notOnPoll(args(new URL("http://localhost/members"))),
+    );
+  });
+  expect(during).toEqual([false, true, true]);
+  expect(notOnPoll(args(page))).toBe(true);
+  expect(notOnPoll({ ...args(page), defaultShouldRevalidate: false })).toBe(false);
 });

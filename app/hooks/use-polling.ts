@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useRevalidator } from "react-router";
+import { type ShouldRevalidateFunctionArgs, useRevalidator } from "react-router";
 
 /** docs/product.md §9.1 (and §7.3): the first poll 5 s after the page loads… */
 export const firstPollDelayMs = 5_000;
@@ -45,10 +45,38 @@ export function pollStep(event: "due" | "visible", state: PollState): PollStep {
   return { revalidate: !state.busy, missed: false, reschedule: true };
 }
 
+/** Whether the poll's own revalidation is running: what `isPoll` tells a route's shouldRevalidate. */
+let polling = false;
+
+/**
+ * Whether a revalidation is the poll's (docs/product.md §7.3): one of the same address, after no form, while the poll
+ * runs. A page whose own data the poll need not refresh (a search, a profile) skips its loader then, so the poll
+ * reads only the root's counts.
+ */
+export function isPoll({ currentUrl, nextUrl, formMethod }: ShouldRevalidateFunctionArgs): boolean {
+  return polling && !formMethod && currentUrl.href === nextUrl.href;
+}
+
+/** Runs the poll's revalidation, marked as the poll's while it runs. */
+export async function revalidateAsPoll(revalidate: () => Promise<void>): Promise<void> {
+  polling = true;
+  try {
+    await revalidate();
+  } finally {
+    polling = false;
+  }
+}
+
+/** A route's shouldRevalidate for a page whose own data the poll does not refresh: everything else as by default. */
+export function notOnPoll(args: ShouldRevalidateFunctionArgs): boolean {
+  return !isPoll(args) && args.defaultShouldRevalidate;
+}
+
 /**
  * Keeps a member's counts live (docs/product.md §7.3): revalidates the page's loaders 5 s after load, then every 60 s
  * (300 s when `slow`, i.e. push is subscribed). Revalidation re-runs the root loader, which re-reads user.php, so the
- * top bar's unread and likes badges, the title count and the chats and likes pages stay current. Nothing is fetched
+ * top bar's unread and likes badges, the title count and the chats and likes pages stay current; pages whose own data
+ * the poll need not refresh opt out with `notOnPoll`. Nothing is fetched
  * while the page is hidden; a poll missed meanwhile is made as soon as it shows again.
  */
 export function usePolling({ enabled, slow }: { enabled: boolean; slow: boolean }): void {
@@ -77,7 +105,7 @@ export function usePolling({ enabled, slow }: { enabled: boolean; slow: boolean 
       });
       if (event === "due") polls++;
       missed = step.missed;
-      if (step.revalidate) void revalidator.revalidate();
+      if (step.revalidate) void revalidateAsPoll(revalidator.revalidate);
       if (step.reschedule) {
         clearTimeout(timer);
         schedule();

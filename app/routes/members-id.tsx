@@ -7,6 +7,7 @@ import { MatchNotice } from "~/components/match-notice";
 import { MemberPhoto } from "~/components/member-photo";
 import { ProfileCard } from "~/components/profile-card";
 import { SubmitButton } from "~/components/submit-button";
+import { notOnPoll } from "~/hooks/use-polling";
 import { keyOf } from "~/i18n/keys";
 import { Trans } from "~/i18n/trans";
 import { useTranslation } from "~/i18n/translator";
@@ -26,6 +27,9 @@ import { okResponseSchema } from "../../contract/user";
 import type { Route } from "./+types/members-id";
 
 export const handle: RouteHandle = { hydrate: true };
+
+/** The 60 s poll refreshes the counts, not the profile (docs/product.md §7.3). */
+export const shouldRevalidate = notOnPoll;
 
 /** A member's profile (docs/product.md §2), also at /likes/m/{id}: gallery, fields, interests, buttons, related profiles. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {

@@ -6,6 +6,7 @@ import { SearchForm } from "~/components/search-form";
 import "~/styles/search-form.scss";
 import { SignupLink } from "~/components/signup-modal";
 import { SubmitButton } from "~/components/submit-button";
+import { notOnPoll } from "~/hooks/use-polling";
 import { useTranslation } from "~/i18n/translator";
 import { type RouteHandle, useRootData } from "~/root";
 import { ApiCallError, callApi } from "~/services/api.server";
@@ -19,6 +20,9 @@ import { type ProfileCard as Card, type SearchResponse, searchResponseSchema } f
 import type { Route } from "./+types/members";
 
 export const handle: RouteHandle = { hydrate: true };
+
+/** The 60 s poll refreshes the counts, not the results (docs/product.md §7.3). */
+export const shouldRevalidate = notOnPoll;
 
 const searchKeys = ["gender", "country", "countryregion", "min_age", "max_age"] as const;
 

@@ -179,7 +179,16 @@ async function exchange<S extends z.ZodType>(
     if (api && !options.file) {
       const query = Object.fromEntries(url.searchParams);
       const verb = method.toLowerCase() as Lowercase<typeof method>;
-      const direct = await api.direct({ method: verb, path: url.pathname, query, headers, body: options.body });
+      info.apiLookups ??= new Map();
+      const lookups = info.apiLookups;
+      const direct = await api.direct({
+        method: verb,
+        path: url.pathname,
+        query,
+        headers,
+        body: options.body,
+        lookups,
+      });
       if (direct) return directAnswer(direct);
     }
     const init = { method, headers, body: wireBody(), signal: AbortSignal.timeout(env.API_TIMEOUT_MS) };

@@ -21,6 +21,13 @@ export interface RequestInfo {
    * this request's answer; it decides from the answer's status and headers whether to.
    */
   keepDocument?: (html: Buffer) => void;
+  /**
+   * The pattern of the page route React Router matched (`members/:id`), noted by the root middleware so that the
+   * request metrics (server/metrics.ts) need not match the path again.
+   */
+  pageRoute?: string;
+  /** What the in-process API keeps for this page request's reads: its session looked up once (api/http/in-process.ts). */
+  apiLookups?: Map<string, unknown>;
   /** The member of this request, asked of the API at most once. */
   member?: Promise<User | null>;
 }

@@ -7,6 +7,12 @@ import { recordLanderVisit } from "./lander-visits.server";
 import { requestInfoContext } from "./request-context";
 import { getSettings } from "./settings.server";
 
+/** Notes the route React Router matched for the request metrics (server/metrics.ts), which would else match again. */
+export const notePageRoute: MiddlewareFunction<Response> = ({ context, pattern }, next) => {
+  context.get(requestInfoContext).pageRoute = pattern;
+  return next();
+};
+
 /**
  * Relays the API's Set-Cookie headers (the auth cookie is the API's) onto the page's response. A page that a
  * session may have shaped is never stored: not by a shared cache, not in the browser's history.
