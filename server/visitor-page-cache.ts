@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
-import { acceptedCodings } from "../app/services/compress-document.server";
+import { acceptedCodings, compressDocument } from "../app/services/compress-document.server";
 
 /*
  * Visitors' pages from memory (docs/operations.md "Visitor page cache"): most requests are visitors' (landers,
@@ -9,9 +9,12 @@ import { acceptedCodings } from "../app/services/compress-document.server";
  * request without a session is kept for a short time, keyed by protocol, host, path and query and the request's
  * variant (app/services/visitor-page-variant.server.ts: language, entry warning, traffic source, country).
  *
- * A kept page carries no nonce: its scripts are allowed by their SHA-256 hashes in its Content-Security-Policy
- * instead, so that every answer is the same bytes, compressed once (gzip and brotli) and sent before the rest of the
- * middleware runs (server.ts). Its other security headers are the first answer's.
+ * A page that runs no script is kept without its nonce (the attribute is taken out of its links; its policy names no
+ * nonce, so no script may run): every answer is the same bytes, compressed once per coding. A page with scripts keeps
+ * them under a nonce of each answer's own: its HTML and policy are kept split at the nonce and joined with the answer's,
+ * then compressed. (Hashes cannot stand in for the nonce: the module imports of an inline script allowed by its hash
+ * are refused under 'strict-dynamic'.) Both are answered before the rest of the middleware runs (server.ts), with the
+ * security headers of their first answer.
  */
 
 /**
@@ -46,9 +49,14 @@ type Coding = "br" | "gzip" | "identity";
 type HeaderList = Record<string, string | string[] | number>;
 
 interface KeptPage {
-  /** The document without its nonce, and its compressed forms, each made when a browser first takes it. */
-  bodies: Partial<Record<Coding, Buffer>> & { identity: Buffer };
-  /** The page's headers, its hashed Content-Security-Policy among them: for a request with cookies, and without. */
+  /**
+   * A page without scripts: the document without its nonce, and its compressed forms, each made when a browser first
+   * takes it. A page with scripts: the document split at its nonce.
+   */
+  bodies: (Partial<Record<Coding, Buffer>> & { identity: Buffer }) | { parts: Buffer[] };
+  /** The policy of a page with scripts, split at its nonce; the page's other headers are in `headers`. */
+  policy?: string[];
+  /** The page's headers (its Content-Security-Policy too when it runs no script): with cookies, and without. */
   headers: { withCookie: HeaderList; cookieless: HeaderList };
   expires: number;
   bytes: number;
@@ -74,22 +82,15 @@ const ownHeaders = new Set([
 const compressFrom = 1024;
 
 /**
- * The document as every answer from the cache sends it: without its nonce, and the hashes that allow the scripts the
- * nonce allowed. Null when it cannot be kept so: a script with the nonce that is loaded from a file (a hash allows
- * inline scripts only), or the nonce elsewhere than in a nonce attribute.
+ * A page that runs no script, without its nonce: the same bytes for every answer. Null when the nonce allows a script
+ * (or shows anywhere but in a nonce attribute): such a page is kept split at its nonce.
  */
-export function withoutNonce(html: string, nonce: string): { html: string; scriptHashes: string[] } | null {
-  if (!nonce) return { html, scriptHashes: [] };
+export function withoutNonce(html: string, nonce: string): string | null {
+  if (!nonce) return html;
   const attribute = ` nonce="${nonce}"`;
-  const scriptHashes: string[] = [];
-  for (const script of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
-    const [, attributes = "", body = ""] = script;
-    if (!attributes.includes(attribute)) continue;
-    if (/\ssrc=/.test(attributes)) return null;
-    scriptHashes.push(`'sha256-${crypto.createHash("sha256").update(body).digest("base64")}'`);
-  }
+  if (html.includes(`<script${attribute}`) || /<script\b[^>]* nonce="/.test(html)) return null;
   const stripped = html.replaceAll(attribute, "");
-  return stripped.includes(nonce) ? null : { html: stripped, scriptHashes };
+  return stripped.includes(nonce) ? null : stripped;
 }
 
 export function visitorPageCache(options: VisitorPageCacheOptions) {
@@ -141,12 +142,19 @@ export function visitorPageCache(options: VisitorPageCacheOptions) {
     return names.filter(Boolean).join(", ");
   };
 
-  const bodyFor = (page: KeptPage, acceptEncoding: string | undefined): [Coding, Buffer] => {
-    const { identity } = page.bodies;
+  const bodyFor = (page: KeptPage, acceptEncoding: string | undefined, nonce: string): [Coding, Buffer] => {
+    if ("parts" in page.bodies) {
+      const html = Buffer.concat(page.bodies.parts.flatMap((part, i) => (i ? [Buffer.from(nonce), part] : [part])));
+      const encoding = new Headers();
+      const body = compressDocument(acceptEncoding ?? null, html as Buffer<ArrayBuffer>, encoding);
+      return [(encoding.get("content-encoding") as Coding | null) ?? "identity", body];
+    }
+    const bodies = page.bodies;
+    const { identity } = bodies;
     if (identity.length < compressFrom) return ["identity", identity];
     const accepted = acceptedCodings(acceptEncoding ?? null);
     const coding: Coding = accepted.has("br") ? "br" : accepted.has("gzip") ? "gzip" : "identity";
-    let body = page.bodies[coding];
+    let body = bodies[coding];
     if (!body) {
       body =
         coding === "br"
@@ -157,7 +165,7 @@ export function visitorPageCache(options: VisitorPageCacheOptions) {
               },
             })
           : gzipSync(identity);
-      page.bodies[coding] = body;
+      bodies[coding] = body;
       page.bytes += body.length;
       bytes += body.length;
       makeRoom();
@@ -166,8 +174,10 @@ export function visitorPageCache(options: VisitorPageCacheOptions) {
   };
 
   const serve = (req: Request, res: Response, page: KeptPage) => {
-    const [coding, body] = bodyFor(page, req.headers["accept-encoding"]);
+    const nonce = page.policy ? crypto.randomBytes(16).toString("base64") : "";
+    const [coding, body] = bodyFor(page, req.headers["accept-encoding"], nonce);
     // Set before writeHead, which adds the page's own and sends them all.
+    if (page.policy) res.setHeader("Content-Security-Policy", page.policy.join(nonce));
     if (coding !== "identity") res.setHeader("Content-Encoding", coding);
     res.setHeader("Content-Length", body.length);
     res.writeHead(200, req.headers.cookie ? page.headers.withCookie : page.headers.cookieless);
@@ -196,22 +206,25 @@ export function visitorPageCache(options: VisitorPageCacheOptions) {
         renderedIn === generation &&
         !res.hasHeader("set-cookie") &&
         !/no-store|private/.test(cacheControl) &&
-        type.startsWith("text/html")
-          ? withoutNonce(document.toString("utf8"), nonce)
-          : null;
+        type.startsWith("text/html");
       if (kept) {
+        const html = document!.toString("utf8");
+        const scriptless = withoutNonce(html, nonce);
         const headers: HeaderList = {};
         for (const [name, value] of Object.entries(res.getHeaders()))
           if (!ownHeaders.has(name) && value !== undefined) headers[name] = value;
-        if (typeof policy === "string")
-          headers["content-security-policy"] = policy.replace(
-            ` 'nonce-${nonce}'`,
-            kept.scriptHashes.map((hash) => ` ${hash}`).join(""),
-          );
+        const policyText = typeof policy === "string" ? policy : undefined;
+        // A page without scripts: its policy names no nonce, so none may run.
+        if (scriptless !== null && policyText)
+          headers["content-security-policy"] = policyText.replace(` 'nonce-${nonce}'`, "");
         headers["x-page-cache"] = "hit";
-        const identity = Buffer.from(kept.html);
+        const bodies =
+          scriptless !== null
+            ? { identity: Buffer.from(scriptless) }
+            : { parts: html.split(nonce).map((part) => Buffer.from(part)) };
         keep(key, {
-          bodies: { identity },
+          bodies,
+          policy: scriptless === null && policyText ? policyText.split(nonce) : undefined,
           headers: {
             withCookie: headers,
             cookieless: {
@@ -221,7 +234,7 @@ export function visitorPageCache(options: VisitorPageCacheOptions) {
             },
           },
           expires: now() + seconds * 1000,
-          bytes: identity.length,
+          bytes: scriptless !== null ? bodies.identity!.length : document!.length,
         });
         res.setHeader("X-Page-Cache", "miss");
         forCdn(req, res);
