@@ -79,6 +79,10 @@ export async function startServer({ dev = false } = {}) {
       return noted === undefined ? pageRouteOf?.(pathname) : asRoutePath(noted);
     }),
   );
+  // A visitor's kept page is answered here, before the rest (docs/operations.md "Visitor page cache"): it carries the
+  // security headers of its first answer. Set once the build is loaded; never under --dev.
+  let pageCache: ReturnType<typeof visitorPageCache> | undefined;
+  app.use((req, res, next) => (pageCache ? pageCache.answerKept(req, res, next) : next()));
   // Security headers first, so that every answer has them: pages, API, static files, /healthz and errors.
   app.use(assignNonce, securityHeaders(dev));
   // No site and no page URL can come of a missing or malformed Host: a client error, before anything reads it.
@@ -197,18 +201,17 @@ export async function startServer({ dev = false } = {}) {
     app.use(...builtAssets());
     const exports = build.entry.module as unknown as EntryExports;
     // Visitors' pages from memory for PAGE_CACHE_SECONDS (docs/operations.md "Visitor page cache"); not under --dev.
-    const pageCache =
-      web.PAGE_CACHE_SECONDS > 0
-        ? visitorPageCache({
-            seconds: web.PAGE_CACHE_SECONDS,
-            variantOf: (req) => exports.visitorPageVariant(req.get("cookie"), req.get("cf-ipcountry")),
-            onSettingsChanged: onSiteSettingsChanged,
-            varyOn: web.trustCfHeaders ? ["CF-IPCountry"] : [],
-          }).middleware
-        : (_req: Request, _res: Response, next: NextFunction) => next();
+    if (web.PAGE_CACHE_SECONDS > 0)
+      pageCache = visitorPageCache({
+        seconds: web.PAGE_CACHE_SECONDS,
+        variantOf: (req) => exports.visitorPageVariant(req.get("cookie"), req.get("cf-ipcountry")),
+        onSettingsChanged: onSiteSettingsChanged,
+        varyOn: web.trustCfHeaders ? ["CF-IPCountry"] : [],
+      });
+    const keepRendered = pageCache?.keepRendered ?? ((_req: Request, _res: Response, next: NextFunction) => next());
     app.use(
       guardPageRequests,
-      pageCache,
+      keepRendered,
       createRequestHandler({ build, getLoadContext: loadContext(exports, inProcess, events) }),
     );
     entry = async () => exports;

@@ -187,7 +187,15 @@ try {
     pages[route.path] = await response.text();
   }
   if (runs("pages")) await benchPages(routes, pages);
-  if (runs("visitors")) await benchVisitors({ origin, dataDir, seconds, rounds, profileId: search.profiles[0]!.id });
+  if (runs("visitors"))
+    await benchVisitors({
+      origin,
+      dataDir,
+      seconds,
+      rounds,
+      profileId: search.profiles[0]!.id,
+      devtoolsPort: port + 3,
+    });
   if (runs("chat"))
     await benchChat(origin, chat, { cpuMs: () => cpuMs(server.pid!), rssMb: () => rssMb(server.pid!) }, seconds);
   if (runs("rss"))

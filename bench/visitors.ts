@@ -1,7 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { chromium } from "@playwright/test";
 import autocannon from "autocannon";
+import lighthouse from "lighthouse";
+import { chromiumLaunchOptions } from "../playwright.config";
 
 /**
  * Visitors' pages in `npm run bench` (issue 35, docs/operations.md "Visitor page cache"): `/`, `/pages/terms`, a niche
@@ -16,6 +19,8 @@ export async function benchVisitors(options: {
   rounds: number;
   /** A member's id whose profile a visitor opens. */
   profileId: number;
+  /** A free port for Lighthouse's Chromium's DevTools. */
+  devtoolsPort: number;
 }) {
   const { origin, dataDir, seconds, rounds } = options;
   // The entry warning was skipped, as after a visitor's first page. The lander's visitor has its tracking cookie, as
@@ -96,6 +101,63 @@ export async function benchVisitors(options: {
     }
   } finally {
     anchor.kill("SIGTERM");
+  }
+  await largestContentfulPaint(options.origin, options.devtoolsPort, ["/members", `/members/${options.profileId}`]);
+}
+
+/**
+ * Largest Contentful Paint of visitors' pages as Lighthouse's mobile audit sees them (its default: a phone, a slow 4G
+ * link and a 4× slower CPU, simulated), three runs each: median and range. The goal of issue 35 is 2.0 s at most.
+ */
+async function largestContentfulPaint(origin: string, port: number, paths: string[]) {
+  const runs = 3;
+  const browser = await chromium.launch({
+    ...chromiumLaunchOptions,
+    args: [...chromiumLaunchOptions.args, `--remote-debugging-port=${port}`],
+  });
+  try {
+    console.log(
+      `\nLighthouse mobile (simulated throttling), visitor past the entry warning, ${runs} runs: median [min–max]`,
+    );
+    console.log("route                          LCP s               FCP s               performance score");
+    for (const path of paths) {
+      const lcp: number[] = [];
+      const fcp: number[] = [];
+      const score: number[] = [];
+      let failed = 0;
+      for (let run = 0; run < runs; run++) {
+        const result = await lighthouse(origin + path, {
+          port,
+          extraHeaders: { Cookie: "entry_warning_skipped=1" },
+          output: "json",
+          logLevel: "error",
+          onlyCategories: ["performance"],
+          disableFullPageScreenshot: true,
+        });
+        const lhr = result!.lhr;
+        const lcpMs = lhr.audits["largest-contentful-paint"]?.numericValue;
+        // A run Lighthouse could not finish (a busy machine's timeouts) gives no figures: it is counted, not averaged.
+        if (lcpMs === undefined || lhr.runtimeError) {
+          failed++;
+          continue;
+        }
+        lcp.push(lcpMs / 1000);
+        fcp.push(lhr.audits["first-contentful-paint"]!.numericValue! / 1000);
+        score.push((lhr.categories.performance!.score ?? 0) * 100);
+      }
+      const range = (values: number[], digits: number) =>
+        `${median(values).toFixed(digits)} [${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)}]`;
+      if (!lcp.length) {
+        console.log(`${path.padEnd(30)} no run finished`);
+        continue;
+      }
+      console.log(
+        `${path.padEnd(30)} ${range(lcp, 2).padEnd(19)} ${range(fcp, 2).padEnd(19)} ${range(score, 0)}` +
+          (failed ? `   (${failed} of ${runs} runs did not finish)` : ""),
+      );
+    }
+  } finally {
+    await browser.close();
   }
 }
 

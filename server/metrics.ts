@@ -74,14 +74,25 @@ export function pageRoutePatterns(routes: ServerBuild["routes"]): (pathname: str
         children: route!.index ? undefined : childrenOf(route!.id),
       })) as RouteObject[];
   const tree = childrenOf(undefined);
+  // matchRoutes flattens and ranks the whole route tree on every call (milliseconds of CPU with this site's routes,
+  // more than a kept visitor page costs to send): each path is matched once, and the answers kept, up to a bound.
+  const known = new Map<string, string | undefined>();
   return (pathname) => {
+    if (known.has(pathname)) return known.get(pathname);
     const matches = matchRoutes(tree, pathname);
-    if (!matches?.length) return undefined;
-    return asRoutePath(
-      matches
-        .map((match) => match.route.path)
-        .filter(Boolean)
-        .join("/"),
-    );
+    const pattern = matches?.length
+      ? asRoutePath(
+          matches
+            .map((match) => match.route.path)
+            .filter(Boolean)
+            .join("/"),
+        )
+      : undefined;
+    if (known.size >= knownPathsLimit) known.clear();
+    known.set(pathname, pattern);
+    return pattern;
   };
 }
+
+/** Paths whose route pattern is remembered (a few hundred kB at most): profiles and landers make paths without end. */
+const knownPathsLimit = 10_000;
