@@ -21,6 +21,7 @@ import { migrateToLatest } from "./api/db/migrate";
 import { seedDemoIfWanted } from "./api/db/seed/demo-wanted";
 import { parseApiEnv } from "./api/env.server";
 import { type EventBus, eventBusFor } from "./api/events/event-bus";
+import { apiSecurityHeaders } from "./api/http/api-headers";
 import { hasValidHost } from "./api/http/host";
 import { isLoopback } from "./api/http/loopback";
 import { refuseForeignOrigin } from "./api/http/origin";
@@ -83,18 +84,27 @@ export async function startServer({ dev = false } = {}) {
   // security headers of its first answer. Set once the build is loaded; never under --dev.
   let pageCache: ReturnType<typeof visitorPageCache> | undefined;
   app.use((req, res, next) => (pageCache ? pageCache.answerKept(req, res, next) : next()));
-  // Security headers first, so that every answer has them: pages, API, static files, /healthz and errors.
-  app.use(assignNonce, securityHeaders(dev));
+  // Security headers first, so that every answer has them: pages, API, static files, /healthz and errors. The API's
+  // own (worked out once, no nonce: it serves no page) when this process serves it: one set per request, not two.
+  const pageHeaders = securityHeaders(dev);
+  const apiHeaders = apiSecurityHeaders();
+  app.use((req, res, next) => {
+    if (!web.apiIsExternal && req.path.startsWith("/api/")) return apiHeaders(req, res, next);
+    assignNonce(req, res, () => pageHeaders(req, res, next));
+  });
   // No site and no page URL can come of a missing or malformed Host: a client error, before anything reads it.
   app.use((req, res, next) =>
     hasValidHost(req) ? next() : void res.status(400).type("text/plain").send("Bad Request"),
   );
   // An event stream is written a few bytes at a time and must reach the browser at once: never held for compressing.
-  app.use(
-    compression({
-      filter: (req, res) =>
-        !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res),
-    }),
+  const compress = compression({
+    filter: (req, res) =>
+      !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res),
+  });
+  // The API's answers to writes (a send, a like) are a few hundred bytes of JSON, under compression's threshold:
+  // they skip its wrapping of the response altogether.
+  app.use((req, res, next) =>
+    req.method === "POST" && req.path.startsWith("/api/") ? next() : compress(req, res, next),
   );
   app.use(refuseForeignOrigin);
 

@@ -1,6 +1,5 @@
 import path from "node:path";
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
-import helmet from "helmet";
 import { sql } from "kysely";
 import type { Logger } from "pino";
 import type { DirectCaller } from "../contract/in-process";
@@ -24,6 +23,7 @@ import type { ApiEnv } from "./env.server";
 import { ApiError } from "./errors";
 import { inProcessBus } from "./events/event-bus";
 import { geocodeRoutes } from "./geocode/geocode.routes";
+import { apiSecurityHeaders } from "./http/api-headers";
 import { type SessionCookie, sessionCookieFor, sessionTokenOf } from "./http/cookies";
 import { refuseInvalidHost } from "./http/host";
 import { directCaller, internalError } from "./http/in-process";
@@ -108,13 +108,7 @@ export interface MemberApi {
 export function createApi(deps: ApiDeps): MemberApi {
   const { db, env, logger, mailer } = deps;
   const api = express.Router();
-  api.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: { defaultSrc: ["'none'"], baseUri: ["'none'"], frameAncestors: ["'none'"] },
-      },
-    }),
-  );
+  api.use(apiSecurityHeaders());
   api.use(refuseInvalidHost);
   api.use(refuseForeignOrigin);
   api.use(express.json({ limit: "100kb" }));

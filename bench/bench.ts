@@ -20,6 +20,8 @@ import { benchVisitors } from "./visitors";
 const port = Number(process.env.BENCH_PORT ?? 3200);
 const anchorPort = port + 1;
 const floorPort = port + 2;
+/** The durable-commit ceiling of the chat part (bench/ceiling-server.ts). */
+const ceilingPort = port + 3;
 const origin = `http://localhost:${port}`;
 const seconds = Number(process.env.BENCH_SECONDS ?? 4);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -147,9 +149,10 @@ const server = start([...profile, ...heapFlags, "start.mjs"], {
 });
 let anchor: ChildProcess | undefined;
 let floor: ChildProcess | undefined;
+let ceiling: ChildProcess | undefined;
 // An uncaught error ends the run without the `finally` below; the servers must not outlive it.
 process.on("exit", () => {
-  for (const child of [server, anchor, floor]) child?.kill("SIGTERM");
+  for (const child of [server, anchor, floor, ceiling]) child?.kill("SIGTERM");
 });
 try {
   await waitFor(`${origin}/healthz`);
@@ -196,8 +199,30 @@ try {
       profileId: search.profiles[0]!.id,
       devtoolsPort: port + 3,
     });
-  if (runs("chat"))
-    await benchChat(origin, chat, { cpuMs: () => cpuMs(server.pid!), rssMb: () => rssMb(server.pid!) }, seconds);
+  if (runs("chat")) {
+    // A fresh file each run, on the same disk as the site's database.
+    const ceilingFile = path.join(dataDir, "ceiling.db");
+    for (const file of [ceilingFile, `${ceilingFile}-wal`, `${ceilingFile}-shm`]) fs.rmSync(file, { force: true });
+    ceiling = start(["--import", "tsx", "bench/ceiling-server.ts", ceilingFile, String(ceilingPort)], {});
+    await waitFor(`http://127.0.0.1:${ceilingPort}/`);
+    const bare = ceiling;
+    await benchChat(
+      origin,
+      chat,
+      { cpuMs: () => cpuMs(server.pid!), rssMb: () => rssMb(server.pid!) },
+      {
+        seconds,
+        rounds,
+        ceiling: {
+          origin: `http://127.0.0.1:${ceilingPort}`,
+          server: { cpuMs: () => cpuMs(bare.pid!), rssMb: () => rssMb(bare.pid!) },
+          databaseFile: ceilingFile,
+        },
+      },
+    );
+    // Its port is the scale part's next.
+    ceiling.kill("SIGTERM");
+  }
   if (runs("rss"))
     await benchResidentSet({
       origin,
@@ -237,6 +262,7 @@ try {
   server.kill("SIGTERM");
   anchor?.kill("SIGTERM");
   floor?.kill("SIGTERM");
+  ceiling?.kill("SIGTERM");
 }
 
 type Route = { title: string; path: string; cookie?: string; live?: boolean };

@@ -1,6 +1,7 @@
 import os from "node:os";
 import { performance } from "node:perf_hooks";
 import autocannon from "autocannon";
+import SQLite from "better-sqlite3";
 import { sql } from "kysely";
 import { insertSession } from "../api/accounts/accounts.repository";
 import { hashSessionToken, newSessionToken, sessionMaxAgeSeconds } from "../api/accounts/session-token";
@@ -16,7 +17,8 @@ import { sessionCookieName } from "../contract/session-cookie";
 
 /**
  * Chat in `npm run bench`: sends per second through the HTTP API (POST /api/message.php, each with its own
- * Idempotency-Key, paid through the ledger), then the delivery of sent messages to receivers' open Server-Sent Events
+ * Idempotency-Key, paid through the ledger) in paired rounds with the durable-commit ceiling (bench/ceiling-server.ts:
+ * node:http and one SQLite transaction with synchronous=FULL per request) and their ratio, then the delivery of sent messages to receivers' open Server-Sent Events
  * streams (`/chats/{id}/events`, read as EventSource reads them). The conversations are written into the bench's own
  * database before the server starts; `/chats/{id}` joins the main table (bench.ts).
  */
@@ -220,29 +222,35 @@ const countWritten = async (db: Db, prefix: string) =>
     ).n,
   );
 
+/** Where a send run goes: the site, or the ceiling server (bench/ceiling-server.ts), and how to count its writes. */
+export interface SendTarget {
+  origin: string;
+  server: Measured;
+  /** Messages stored under Idempotency-Keys with this prefix. */
+  written: (prefix: string) => Promise<number>;
+}
+
 /**
- * Sends per second at 1 and at 10 connections. A one-second warm-up (not counted) sizes each measured run, which
- * then sends a fixed number of messages (about `seconds` worth) and waits for every answer, so that the messages
- * written can be compared with the 200 answers exactly.
+ * Sends per second at `connections`. A one-second warm-up (not counted) sizes each measured run, which then sends a
+ * fixed number of messages (about `seconds` worth) and waits for every answer, so that the messages written can be
+ * compared with the 200 answers exactly.
  */
 async function sendRate(
-  db: Db,
-  origin: string,
+  target: SendTarget,
   pairs: ChatPair[],
-  server: Measured,
   connections: number,
   seconds: number,
   run: string,
 ): Promise<SendRun> {
-  const warm = await sends(origin, pairs, { connections, prefix: `warm-${run}-${connections}-`, duration: 1 });
+  const warm = await sends(target.origin, pairs, { connections, prefix: `warm-${run}-${connections}-`, duration: 1 });
   const amount = Math.max(
     200,
     Math.min(20_000, Math.round((warm.result.requests.total / Math.max(0.1, warm.result.duration)) * seconds)),
   );
   const prefix = `send-${run}-${connections}-`;
-  const before = server.cpuMs();
-  const { result, statuses } = await sends(origin, pairs, { connections, prefix, amount });
-  const cpu = (server.cpuMs() - before) / Math.max(1, result.requests.total);
+  const before = target.server.cpuMs();
+  const { result, statuses } = await sends(target.origin, pairs, { connections, prefix, amount });
+  const cpu = (target.server.cpuMs() - before) / Math.max(1, result.requests.total);
   const answered = statuses.get(200)?.count ?? 0;
   statuses.delete(200);
   return {
@@ -252,10 +260,35 @@ async function sendRate(
     p99: result.latency.p99,
     cpu,
     answered,
-    written: await countWritten(db, prefix),
+    written: await target.written(prefix),
     refused: statuses,
   };
 }
+
+/** The site's sends and the ceiling's at one number of connections, alternating in paired rounds. */
+interface PairedSends {
+  connections: number;
+  site: SendRun[];
+  ceiling: SendRun[];
+}
+
+async function pairedSends(
+  site: SendTarget,
+  ceiling: SendTarget,
+  pairs: ChatPair[],
+  connections: number,
+  options: { seconds: number; rounds: number; run: string },
+): Promise<PairedSends> {
+  const paired: PairedSends = { connections, site: [], ceiling: [] };
+  for (let round = 0; round < options.rounds; round++) {
+    const run = `${options.run}r${round}`;
+    paired.site.push(await sendRate(site, pairs, connections, options.seconds, run));
+    paired.ceiling.push(await sendRate(ceiling, pairs, connections, options.seconds, run));
+  }
+  return paired;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 interface Stream {
   /** Resolves once the stream has answered 200 and sent its first line (it is subscribed by then). */
@@ -435,14 +468,34 @@ async function delivery(db: Db, origin: string, pairs: ChatPair[], server: Measu
   }
 }
 
-/** Runs after the main table, against the running server; prints its own table. */
-export async function benchChat(origin: string, setup: ChatBench, server: Measured, seconds: number) {
+/**
+ * Runs after the main table, against the running server and the ceiling server (bench/ceiling-server.ts, started by
+ * bench.ts); prints its own table.
+ */
+export async function benchChat(
+  origin: string,
+  setup: ChatBench,
+  server: Measured,
+  options: { seconds: number; rounds: number; ceiling: { origin: string; server: Measured; databaseFile: string } },
+) {
   const db = openDatabase(setup.databaseUrl);
+  const ceilingDb = new SQLite(options.ceiling.databaseFile, { readonly: true });
   const run = Date.now().toString(36);
   try {
-    const rates: SendRun[] = [];
+    const site: SendTarget = { origin, server, written: (prefix) => countWritten(db, prefix) };
+    const ceiling: SendTarget = {
+      origin: options.ceiling.origin,
+      server: options.ceiling.server,
+      written: async (prefix) =>
+        (
+          ceilingDb
+            .prepare("select count(*) as n from ceiling_messages where idempotency_key like ?")
+            .get(`${prefix}%`) as { n: number }
+        ).n,
+    };
+    const paired: PairedSends[] = [];
     for (const connections of [1, 10])
-      rates.push(await sendRate(db, origin, setup.pairs, server, connections, seconds, run));
+      paired.push(await pairedSends(site, ceiling, setup.pairs, connections, { ...options, run }));
     const live = await delivery(db, origin, setup.pairs, server, run);
     const problems = await checkLedger(db);
     const consistent = !problems.balances.length && !problems.purchases.length && !problems.returns.length;
@@ -451,21 +504,49 @@ export async function benchChat(origin: string, setup: ChatBench, server: Measur
     const [load] = os.loadavg();
     console.log(
       `\nchat through the HTTP API, ${engine}, ${setup.pairs.length} conversations of ${senders} senders, ` +
-        `about ${seconds} s each (machine: ${os.cpus().length} CPUs, load average ${load!.toFixed(1)})`,
+        `about ${options.seconds} s each, ${options.rounds} paired rounds with the durable-commit ceiling (medians; ` +
+        `machine: ${os.cpus().length} CPUs, load average ${load!.toFixed(1)})`,
     );
-    console.log("POST /api/message.php        sends/s   p50   p99  CPU ms/req   200 answers   messages written");
-    for (const r of rates) {
+    console.log(
+      "POST /api/message.php        sends/s   p50   p99  CPU ms/req   200 answers   messages written" +
+        "   ceiling sends/s  ceiling CPU ms   ratio (range)",
+    );
+    for (const { connections, site: runs, ceiling: bare } of paired) {
+      const ratios = runs.map((r, i) => r.rate / bare[i]!.rate);
+      const percent = (n: number) => `${(n * 100).toFixed(0)}%`;
+      const refused = new Map<number, { count: number; body: string }>();
+      for (const r of [...runs, ...bare])
+        for (const [status, seen] of r.refused) {
+          const known = refused.get(status);
+          if (known) known.count += seen.count;
+          else refused.set(status, { ...seen });
+        }
+      const answered = runs.reduce((n, r) => n + r.answered, 0);
+      const written = runs.reduce((n, r) => n + r.written, 0);
       console.log(
-        `${`${r.connections} connection${r.connections > 1 ? "s" : ""}`.padEnd(28)} ${r.rate.toFixed(0).padStart(8)}` +
-          ` ${String(r.p50).padStart(5)} ${String(r.p99).padStart(5)} ${r.cpu.toFixed(2).padStart(11)}` +
-          ` ${String(r.answered).padStart(13)} ${String(r.written).padStart(18)}` +
-          `${r.written === r.answered ? "" : "   (not equal)"}` +
-          [...r.refused].map(([status, { count, body }]) => `   (${count} × ${status}: ${body})`).join(""),
+        `${`${connections} connection${connections > 1 ? "s" : ""}`.padEnd(28)} ${median(runs.map((r) => r.rate))
+          .toFixed(0)
+          .padStart(8)}` +
+          ` ${String(median(runs.map((r) => r.p50))).padStart(5)} ${String(median(runs.map((r) => r.p99))).padStart(5)}` +
+          ` ${median(runs.map((r) => r.cpu))
+            .toFixed(2)
+            .padStart(11)} ${String(answered).padStart(13)} ${String(written).padStart(18)}` +
+          ` ${median(bare.map((r) => r.rate))
+            .toFixed(0)
+            .padStart(17)} ${median(bare.map((r) => r.cpu))
+            .toFixed(2)
+            .padStart(15)}` +
+          ` ${percent(median(ratios)).padStart(7)} (${percent(Math.min(...ratios))}–${percent(Math.max(...ratios))})` +
+          `${written === answered ? "" : "   (written ≠ answered)"}` +
+          [...refused].map(([status, { count, body }]) => `   (${count} × ${status}: ${body})`).join(""),
       );
     }
+    const allWritten = paired.every(({ site: runs, ceiling: bare }) =>
+      [...runs, ...bare].every((r) => r.written === r.answered),
+    );
     console.log(
       `ledger check after all the sends: ${consistent ? "consistent" : JSON.stringify(problems)}` +
-        ` · messages written = 200 answers: ${rates.every((r) => r.written === r.answered) && live.written === live.answered ? "yes" : "no"}`,
+        ` · messages written = 200 answers: ${allWritten && live.written === live.answered ? "yes" : "no"}`,
     );
 
     const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(0) : "-").padStart(5);
@@ -486,6 +567,7 @@ export async function benchChat(origin: string, setup: ChatBench, server: Measur
     for (const failure of new Set(live.failures)) console.log(`  send failed: ${failure}`);
     for (const failure of new Set(live.streamFailures)) console.log(`  stream failed: ${failure}`);
   } finally {
+    ceilingDb.close();
     await db.destroy();
   }
 }

@@ -1,5 +1,7 @@
-import { sql } from "kysely";
+import { type Insertable, sql } from "kysely";
 import type { DbOrTx } from "../db/database";
+import { reusableQuery } from "../db/reusable-query";
+import type { MessagesTable } from "../db/schema";
 import { anyBarred, barredAccounts, cardColumns } from "../members/members.repository";
 
 /** The pair in the order conversations keep it. */
@@ -26,14 +28,18 @@ export function conversationsOfPair(db: DbOrTx, a: number, b: number) {
     .execute();
 }
 
-/** The member's own conversation: nobody reaches another pair's. */
-export function findOwnConversation(db: DbOrTx, memberId: number, id: number) {
-  return db
+const ownConversation = reusableQuery((db, p: { memberId: number; id: number }) =>
+  db
     .selectFrom("conversations")
     .selectAll()
-    .where("id", "=", id)
-    .where((eb) => eb.or([eb("member_low", "=", memberId), eb("member_high", "=", memberId)]))
-    .executeTakeFirst();
+    .where("id", "=", p.id)
+    .where((eb) => eb.or([eb("member_low", "=", p.memberId), eb("member_high", "=", p.memberId)])),
+);
+
+/** The member's own conversation: nobody reaches another pair's. */
+export async function findOwnConversation(db: DbOrTx, memberId: number, id: number) {
+  const [conversation] = await ownConversation(db, { memberId, id });
+  return conversation;
 }
 
 /** The pair's conversation, made now unless a twin send made it a moment ago; `created` says which. */
@@ -92,16 +98,19 @@ const blockOfPair = (db: DbOrTx, a: number, b: number) =>
  * The receiver's account state and whether the pair is closed (see pairClosed), in one query: a message to a closed
  * pair would be paid for and never read.
  */
-export function receiverState(db: DbOrTx, senderId: number, receiverId: number) {
-  return db
+export async function receiverState(db: DbOrTx, senderId: number, receiverId: number) {
+  const [row] = await receiverStateQuery(db, { senderId, receiverId, now: new Date().toISOString() });
+  return row && { status: row.status, blocked: Boolean(row.blocked) || Boolean(row.barred) };
+}
+
+const receiverStateQuery = reusableQuery((db, p: { senderId: number; receiverId: number; now: string }) =>
+  db
     .selectFrom("users")
     .select("users.status")
-    .select((eb) => eb.exists(blockOfPair(db, senderId, receiverId)).as("blocked"))
-    .select((eb) => eb("users.id", "in", barredAccounts(db)).as("barred"))
-    .where("users.id", "=", receiverId)
-    .executeTakeFirst()
-    .then((row) => row && { status: row.status, blocked: Boolean(row.blocked) || Boolean(row.barred) });
-}
+    .select((eb) => eb.exists(blockOfPair(db, p.senderId, p.receiverId)).as("blocked"))
+    .select((eb) => eb("users.id", "in", barredAccounts(db, p.now)).as("barred"))
+    .where("users.id", "=", p.receiverId),
+);
 
 /**
  * Whether the two can no longer reach each other: either blocked the other, or a moderator banned or suspended one
@@ -112,24 +121,64 @@ export async function pairClosed(db: DbOrTx, a: number, b: number) {
   return anyBarred(db, [a, b]);
 }
 
+type Mark = "read_up_to" | "cleared_up_to";
+
+const raiseMarkQuery = (mark: Mark) =>
+  reusableQuery((db, p: { conversationId: number; userId: number; upTo: number }) =>
+    db
+      .insertInto("conversation_marks")
+      .values({ conversation_id: p.conversationId, user_id: p.userId, [mark]: p.upTo })
+      .onConflict((oc) =>
+        oc.columns(["conversation_id", "user_id"]).doUpdateSet((eb) => ({
+          [mark]: sql<number>`case when ${eb.ref(`excluded.${mark}`)} > ${eb.ref(`conversation_marks.${mark}`)} then ${eb.ref(`excluded.${mark}`)} else ${eb.ref(`conversation_marks.${mark}`)} end`,
+        })),
+      ),
+  );
+const raiseMarkQueries = { read_up_to: raiseMarkQuery("read_up_to"), cleared_up_to: raiseMarkQuery("cleared_up_to") };
+
 /** Moves a member's mark on a conversation forward (never back), creating it on first use. */
-export async function raiseMark(
-  db: DbOrTx,
-  conversationId: number,
-  userId: number,
-  mark: "read_up_to" | "cleared_up_to",
-  upTo: number,
-) {
-  await db
-    .insertInto("conversation_marks")
-    .values({ conversation_id: conversationId, user_id: userId, [mark]: upTo })
-    .onConflict((oc) =>
-      oc.columns(["conversation_id", "user_id"]).doUpdateSet((eb) => ({
-        [mark]: sql<number>`case when ${eb.ref(`excluded.${mark}`)} > ${eb.ref(`conversation_marks.${mark}`)} then ${eb.ref(`excluded.${mark}`)} else ${eb.ref(`conversation_marks.${mark}`)} end`,
-      })),
-    )
-    .execute();
+export async function raiseMark(db: DbOrTx, conversationId: number, userId: number, mark: Mark, upTo: number) {
+  await raiseMarkQueries[mark](db, { conversationId, userId, upTo });
 }
+
+/** A conversation's newest message is from `at` (the list's order). */
+export const touchConversation = reusableQuery((db, p: { conversationId: number; at: string }) =>
+  db.updateTable("conversations").set({ last_message_at: p.at }).where("id", "=", p.conversationId),
+);
+
+type NewMessage = Omit<Insertable<MessagesTable>, "id" | "hidden_at">;
+
+/** The message, unless its sender wrote one under this key a moment ago (a twin request): then no row. */
+export const insertMessageOnce = reusableQuery((db, p: Required<NewMessage>) =>
+  db
+    .insertInto("messages")
+    .values({
+      conversation_id: p.conversation_id,
+      sender_id: p.sender_id,
+      kind: p.kind,
+      body: p.body,
+      gift: p.gift,
+      photo_key: p.photo_key,
+      photo_status: p.photo_status,
+      photo_width: p.photo_width,
+      photo_height: p.photo_height,
+      credits: p.credits,
+      idempotency_key: p.idempotency_key,
+      request_hash: p.request_hash,
+      created_at: p.created_at,
+    })
+    .onConflict((oc) => oc.columns(["sender_id", "idempotency_key"]).doNothing())
+    .returningAll(),
+);
+
+/** What the sender sent under this key, if anything (a retry, a double click). */
+export const sentUnderKey = reusableQuery((db, p: { senderId: number; idempotencyKey: string }) =>
+  db
+    .selectFrom("messages")
+    .selectAll()
+    .where("sender_id", "=", p.senderId)
+    .where("idempotency_key", "=", p.idempotencyKey),
+);
 
 export function markOf(db: DbOrTx, conversationId: number, userId: number) {
   return db

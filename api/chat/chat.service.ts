@@ -310,13 +310,8 @@ export function textContent(site: SiteRow, raw: string): MessageContent {
 const priceOf = (site: SiteRow, kind: MessageKind) =>
   kind === "photo" ? site.photo_credits : kind === "gift" ? site.gift_credits : site.message_credits;
 
-const sentUnderKey = (db: Db, senderId: number, idempotencyKey: string) =>
-  db
-    .selectFrom("messages")
-    .selectAll()
-    .where("sender_id", "=", senderId)
-    .where("idempotency_key", "=", idempotencyKey)
-    .executeTakeFirst();
+const sentUnderKey = async (db: Db, senderId: number, idempotencyKey: string) =>
+  (await repo.sentUnderKey(db, { senderId, idempotencyKey }))[0];
 
 /**
  * The answer to a send this sender already made under this key (a retry, a double click), or null; 422 when the key
@@ -387,26 +382,21 @@ export async function sendMessage(
           started_by: sender.id,
           at,
         });
-    const message = await trx
-      .insertInto("messages")
-      .values({
-        conversation_id: conversation.id,
-        sender_id: sender.id,
-        kind: content.kind,
-        body: content.kind === "text" ? content.text : null,
-        gift: content.kind === "gift" ? content.gift : null,
-        photo_key: content.kind === "photo" ? content.key : null,
-        photo_status: content.kind !== "photo" ? null : site.chat_photo_moderation ? "pending" : "approved",
-        photo_width: content.kind === "photo" ? content.width : null,
-        photo_height: content.kind === "photo" ? content.height : null,
-        credits: price,
-        idempotency_key: idempotencyKey,
-        request_hash: requestHash,
-        created_at: at,
-      })
-      .onConflict((oc) => oc.columns(["sender_id", "idempotency_key"]).doNothing())
-      .returningAll()
-      .executeTakeFirst();
+    const [message] = await repo.insertMessageOnce(trx, {
+      conversation_id: conversation.id,
+      sender_id: sender.id,
+      kind: content.kind,
+      body: content.kind === "text" ? content.text : null,
+      gift: content.kind === "gift" ? content.gift : null,
+      photo_key: content.kind === "photo" ? content.key : null,
+      photo_status: content.kind !== "photo" ? null : site.chat_photo_moderation ? "pending" : "approved",
+      photo_width: content.kind === "photo" ? content.width : null,
+      photo_height: content.kind === "photo" ? content.height : null,
+      credits: price,
+      idempotency_key: idempotencyKey,
+      request_hash: requestHash,
+      created_at: at,
+    });
     // A twin with the same key wrote it a moment ago: that one is the message.
     if (!message) return { message: null, refused: false, balance: 0 };
     const paid = await moveCredits(trx, {
@@ -423,7 +413,7 @@ export async function sendMessage(
       if (created) await trx.deleteFrom("conversations").where("id", "=", conversation.id).execute();
       return { message: null, refused: true, balance: paid.balance };
     }
-    await trx.updateTable("conversations").set({ last_message_at: at }).where("id", "=", conversation.id).execute();
+    await repo.touchConversation(trx, { conversationId: conversation.id, at });
     await repo.raiseMark(trx, conversation.id, sender.id, "read_up_to", message.id);
     // The receiver's mail or push comes with the message or not at all (and costs no commit of its own).
     await queueNotification(trx, { userId: receiverId, event: "message", actorId: sender.id, subjectId: message.id });

@@ -1,5 +1,7 @@
+import { sql } from "kysely";
 import type { LedgerKind } from "../../contract/payments";
 import type { Tx } from "../db/database";
+import { reusableQuery } from "../db/reusable-query";
 
 export interface Movement {
   userId: number;
@@ -33,37 +35,52 @@ export async function moveCredits(trx: Tx, movement: Movement): Promise<MoveResu
   const { userId, amount, kind, reference, idempotencyKey, at } = movement;
   if (!Number.isInteger(amount) || amount === 0) throw new Error(`A movement of ${amount} credits is not possible`);
 
-  const claimed = await trx
-    .insertInto("credit_ledger")
-    .values({
-      user_id: userId,
-      delta: amount,
-      balance_after: 0,
-      reason: kind,
-      reference,
-      idempotency_key: idempotencyKey,
-      created_at: at,
-    })
-    .onConflict((oc) => oc.columns(["user_id", "idempotency_key"]).doNothing())
-    .returning("id")
-    .executeTakeFirst();
+  const [claimed] = await claimEntry(trx, {
+    userId,
+    amount,
+    kind,
+    reference,
+    idempotencyKey,
+    at,
+  });
   if (!claimed) return replay(trx, userId, idempotencyKey);
 
-  const updated = await trx
-    .updateTable("users")
-    .set((eb) => ({ credits: eb("credits", "+", amount) }))
-    .where("id", "=", userId)
-    .where((eb) => eb(eb("credits", "+", amount), ">=", 0))
-    .returning("credits")
-    .executeTakeFirst();
+  const [updated] = await changeBalance(trx, { userId, amount });
   const balance = updated?.credits ?? (await balanceOf(trx, userId));
-  await trx
-    .updateTable("credit_ledger")
-    .set({ balance_after: balance, refused: updated ? 0 : 1 })
-    .where("id", "=", claimed.id)
-    .execute();
+  await settleEntry(trx, { id: claimed.id, balance, refused: updated ? 0 : 1 });
   return { applied: Boolean(updated), balance, entryId: claimed.id, replayed: false };
 }
+
+/** The entry, claimed under its key before any balance moves (a twin finds it taken). */
+const claimEntry = reusableQuery((trx, p: Omit<Movement, "at"> & { at: string }) =>
+  trx
+    .insertInto("credit_ledger")
+    .values({
+      user_id: p.userId,
+      delta: p.amount,
+      balance_after: sql.lit(0),
+      reason: p.kind,
+      reference: p.reference,
+      idempotency_key: p.idempotencyKey,
+      created_at: p.at,
+    })
+    .onConflict((oc) => oc.columns(["user_id", "idempotency_key"]).doNothing())
+    .returning("id"),
+);
+
+/** The balance moves only if it stays at or above zero. */
+const changeBalance = reusableQuery((trx, p: { userId: number; amount: number }) =>
+  trx
+    .updateTable("users")
+    .set((eb) => ({ credits: eb("credits", "+", p.amount) }))
+    .where("id", "=", p.userId)
+    .where((eb) => eb(eb("credits", "+", p.amount), ">=", sql.lit(0)))
+    .returning("credits"),
+);
+
+const settleEntry = reusableQuery((trx, p: { id: number; balance: number; refused: number }) =>
+  trx.updateTable("credit_ledger").set({ balance_after: p.balance, refused: p.refused }).where("id", "=", p.id),
+);
 
 async function replay(trx: Tx, userId: number, idempotencyKey: string): Promise<MoveResult> {
   const entry = await trx

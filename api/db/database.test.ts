@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
+import { sql } from "kysely";
 import { afterAll, expect, test } from "vitest";
 import { createSite, insertMembers } from "../../tests/api/support/factories";
 import { visibleProfiles } from "../members/members.repository";
@@ -87,4 +88,14 @@ test("the planner keeps tables' row counts but no samples of index values, with 
   });
   expect(rowsOf(after, "sqlite_stat4")).toBe(0);
   after.close();
+});
+
+test("a SQLite database opened again (WAL mode) still syncs every commit (synchronous = FULL)", async () => {
+  const file = path.join(dir, "durable.db");
+  for (let opening = 0; opening < 2; opening++) {
+    const db = openDatabase(`file:${file}`);
+    const { rows } = await sql<{ synchronous: number }>`pragma synchronous`.execute(db);
+    await db.destroy();
+    expect(rows[0]?.synchronous).toBe(2);
+  }
 });

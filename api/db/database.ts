@@ -30,6 +30,10 @@ export function openDatabase(databaseUrl: string, onPoolError: (error: Error) =>
     if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
     const sqlite = new SQLite(file);
     sqlite.pragma("journal_mode = WAL");
+    // Every commit durable before it is answered (docs/architecture.md "Durable commits"): better-sqlite3's SQLite
+    // is built with DEFAULT_WAL_SYNCHRONOUS=1, so a file opened again in WAL mode would run with NORMAL, whose
+    // commits a power cut can take back.
+    sqlite.pragma("synchronous = FULL");
     sqlite.pragma("foreign_keys = ON");
     sqlite.pragma("busy_timeout = 5000");
     // Table statistics for the query planner, gathered where missing or stale (SQLite's advice for long-lived

@@ -5,12 +5,12 @@ import type { DbOrTx } from "../db/database";
  * Accounts a moderator has banned, or suspended until a time still to come (docs/product.md §6.8): two searches of
  * small partial indexes (migration 0019). One query with an OR of the two would read every member of every site.
  */
-export const barredAccounts = (db: DbOrTx) =>
+export const barredAccounts = (db: DbOrTx, now: string = new Date().toISOString()) =>
   db
     .selectFrom("users")
     .select("users.id")
     .where("users.banned_at", "is not", null)
-    .unionAll(db.selectFrom("users").select("users.id").where("users.suspended_until", ">", new Date().toISOString()));
+    .unionAll(db.selectFrom("users").select("users.id").where("users.suspended_until", ">", now));
 
 /** Whether any of these accounts is banned or suspended (see barredAccounts). */
 export async function anyBarred(db: DbOrTx, ids: number[]) {
