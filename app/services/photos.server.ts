@@ -9,6 +9,7 @@ import {
 } from "../../contract/photos";
 import { okResponseSchema } from "../../contract/user";
 import { ApiCallError, type CallContext, callApi } from "./api.server";
+import { apiUnavailableMessage, isApiUnavailable } from "./api-unavailable.server";
 import { redirectWithFlash } from "./flash.server";
 
 /** The member's own photos and how many they may have. */
@@ -69,6 +70,9 @@ export async function decidePhoto(call: CallContext, formData: FormData) {
   try {
     await callApi(call, "/moderation-photo.php", { method: "POST", body: parsed.data, schema: okResponseSchema });
   } catch (error) {
+    // docs/product.md §7.3: the photo's card again with the reason chosen and "try again".
+    if (isApiUnavailable(error))
+      return { id: parsed.data.id, error: apiUnavailableMessage, reason: parsed.data.reason };
     if (error instanceof ApiCallError && (error.code === "already_decided" || error.status === 404))
       return redirectWithFlash(call.request, "/moderation", { message: "moderation.alreadyDecided", tone: "warning" });
     throw error;
