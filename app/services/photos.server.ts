@@ -34,6 +34,8 @@ export async function uploadPhoto(call: CallContext, formData: FormData) {
     const message = photo.status === "active" ? "photos.addedActive" : "photos.added";
     return redirectWithFlash(call.request, "/profile#photos", { message });
   } catch (error) {
+    // docs/product.md §7.3: the upload form says "try again" (a browser never fills a file field in again).
+    if (isApiUnavailable(error)) return refusal(apiUnavailableMessage);
     if (!(error instanceof ApiCallError) || error.status >= 500) throw error;
     if (error.code === "premium_required" || error.code === "photo_limit") return refusal("photos.limitReached");
     const fields = (error.data.fields ?? {}) as Record<string, string>;

@@ -2,48 +2,12 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, expect, test, vi } from "vitest";
+import { settingsFixture } from "../../tests/support/settings-fixture";
 import { type RequestInfo, requestInfoContext } from "./request-context";
 
 // A stand-in API that answers settings.php and records the queries it was asked.
 const asked: URLSearchParams[] = [];
-const settings = {
-  countries: ["NL"],
-  name: "Heartline",
-  domain: "dating.example",
-  domain_language: "en",
-  index_title: "t",
-  description: "d",
-  niche: 1,
-  cdn_prefix: "",
-  geoip_country: null,
-  geoip_selected_country: null,
-  signups: "open",
-  logged_out_search: true,
-  logged_out_search_trafficsource: false,
-  enable_site_entry_popup: false,
-  push_public_key: "",
-  visible_profile_fields: [],
-  visible_profile_notes: [],
-  search_fields: [],
-  message_credits: 1,
-  photo_credits: 1,
-  gift_credits: 1,
-  signup_credits: 0,
-  message_length: 500,
-  minimum_message_costs: {},
-  support_email: "s@example.com",
-  support_phone: "",
-  fictional_icon: "",
-  fictional_warning: "",
-  fictional_singular: "",
-  fictional_plural: "",
-  refund_days: 14,
-  member_resell: false,
-  minimum_age: 18,
-  languages: ["en"],
-  premium_variant: "p0",
-  index_member_pages: false,
-};
+const settings = settingsFixture;
 const server = http.createServer((req, res) => {
   asked.push(new URL(req.url!, "http://api").searchParams);
   res.writeHead(200, { "content-type": "application/json" });
