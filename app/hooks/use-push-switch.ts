@@ -40,7 +40,7 @@ export function usePush(publicKey: string) {
   const turnOff = useCallback(async () => {
     const subscription = await currentSubscription().catch(() => null);
     if (subscription) {
-      await tellServer("unsubscribe", { endpoint: subscription.endpoint }).catch(() => pushFailedMessage);
+      await tellServer("unsubscribe", { endpoint: subscription.endpoint }).catch(() => null);
       await subscription.unsubscribe().catch(() => false);
     }
     setPushState("unsubscribed");
