@@ -18,6 +18,8 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // The root's resolve (the ~/ alias), for the tests that load route modules (app/routes/actions-outage.test.ts).
+        extends: true,
         test: {
           name: "unit",
           include: ["app/**/*.test.{ts,tsx}", "api/**/*.test.ts", "contract/**/*.test.ts", "server/**/*.test.ts"],

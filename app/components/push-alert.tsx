@@ -1,4 +1,5 @@
 import { usePush } from "~/hooks/use-push-switch";
+import { keyOf } from "~/i18n/keys";
 import { useTranslation } from "~/i18n/translator";
 import { DismissForm } from "./dismiss-form";
 
@@ -9,12 +10,12 @@ import { DismissForm } from "./dismiss-form";
  */
 export function PushAlert({ publicKey }: { publicKey: string }) {
   const { t } = useTranslation();
-  const { failed, turnOn } = usePush(publicKey);
+  const { failure, turnOn } = usePush(publicKey);
   return (
     <aside className="container-lg mt-3" aria-label={t("notifications.push.title")}>
       <div className="alert alert-info d-flex flex-wrap align-items-center gap-2 mb-0">
         <span className="me-auto" aria-live="polite">
-          {failed ? t("notifications.push.failed") : t("notifications.push.alert")}
+          {failure ? t(keyOf(failure)) : t("notifications.push.alert")}
         </span>
         <button type="button" className="btn btn-sm btn-primary" onClick={() => void turnOn()}>
           {t("notifications.push.turnOn")}

@@ -1,5 +1,6 @@
 import { Form } from "react-router";
 import { SubmitButton } from "~/components/submit-button";
+import { keyOf } from "~/i18n/keys";
 import { useTranslation } from "~/i18n/translator";
 import type { SecondFactorStatus } from "../../contract/staff";
 
@@ -12,12 +13,13 @@ export function SecondFactorSetup({
   setup,
   intro,
   action,
-  invalid,
+  error,
 }: {
   setup: NonNullable<SecondFactorStatus["setup"]>;
   intro: string;
   action: string;
-  invalid: boolean;
+  /** The translation key of what is wrong with the code just given (refused, or the API unavailable), else null. */
+  error: string | null;
 }) {
   const { t } = useTranslation();
   return (
@@ -40,7 +42,7 @@ export function SecondFactorSetup({
           {setup.secret}
         </code>
       </p>
-      <CodeForm action={action} label={t("admin.codeLabel")} submit={t("admin.confirm")} invalid={invalid} digitsOnly />
+      <CodeForm action={action} label={t("admin.codeLabel")} submit={t("admin.confirm")} error={error} digitsOnly />
     </section>
   );
 }
@@ -48,12 +50,12 @@ export function SecondFactorSetup({
 export function SecondFactorCode({
   intro,
   action,
-  invalid,
+  error,
   next,
 }: {
   intro: string;
   action: string;
-  invalid: boolean;
+  error: string | null;
   /** Where to go once the code is taken. */
   next?: string;
 }) {
@@ -68,7 +70,7 @@ export function SecondFactorCode({
         action={action}
         label={t("admin.verifyCodeLabel")}
         submit={t("admin.verify")}
-        invalid={invalid}
+        error={error}
         next={next}
       />
     </section>
@@ -79,14 +81,14 @@ function CodeForm({
   action,
   label,
   submit,
-  invalid,
+  error,
   digitsOnly = false,
   next,
 }: {
   action: string;
   label: string;
   submit: string;
-  invalid: boolean;
+  error: string | null;
   digitsOnly?: boolean;
   next?: string;
 }) {
@@ -101,16 +103,16 @@ function CodeForm({
         <input
           id="admin-code"
           name="code"
-          className={`form-control${invalid ? " is-invalid" : ""}`}
+          className={`form-control${error ? " is-invalid" : ""}`}
           autoComplete="one-time-code"
           inputMode={digitsOnly ? "numeric" : undefined}
           required
-          aria-invalid={invalid ? true : undefined}
-          aria-describedby={invalid ? "admin-code-error" : undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? "admin-code-error" : undefined}
         />
-        {invalid && (
+        {error && (
           <div id="admin-code-error" className="invalid-feedback" role="alert">
-            {t("admin.codeInvalid")}
+            {t(keyOf(error))}
           </div>
         )}
       </div>

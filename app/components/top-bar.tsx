@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import { Form, Link, NavLink } from "react-router";
+import { Form, Link, NavLink, useLocation } from "react-router";
 import { MemberPhoto } from "~/components/member-photo";
 import { useInstalled } from "~/hooks/use-installed";
 import { useTranslation } from "~/i18n/translator";
@@ -147,6 +147,7 @@ function AccountMenu({
   admin: boolean;
 }) {
   const { t } = useTranslation();
+  const location = useLocation();
   return (
     <details className="dropdown account-menu" name="top-bar-menu">
       {/* Named by its content, so the name starts with the member's name where it shows (WCAG 2.5.3). */}
@@ -189,6 +190,8 @@ function AccountMenu({
         </li>
         <li>
           <Form method="post" action="/logout" reloadDocument>
+            {/* Back here when the API cannot end the session just now (app/routes/logout.tsx). */}
+            <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
             <SubmitButton className="dropdown-item">{t("nav.logout")}</SubmitButton>
           </Form>
         </li>

@@ -1,5 +1,12 @@
 import { useCallback } from "react";
-import { currentSubscription, setPushState, tellServer, usePushFailed, usePushState } from "./use-push";
+import {
+  currentSubscription,
+  pushFailedMessage,
+  setPushState,
+  tellServer,
+  usePushFailure,
+  usePushState,
+} from "./use-push";
 
 /**
  * The push state and the switch that turns push on and off on this device (docs/product.md §4.17), for the settings
@@ -7,7 +14,7 @@ import { currentSubscription, setPushState, tellServer, usePushFailed, usePushSt
  */
 export function usePush(publicKey: string) {
   const current = usePushState();
-  const failure = usePushFailed();
+  const failure = usePushFailure();
 
   const turnOn = useCallback(async () => {
     try {
@@ -20,23 +27,24 @@ export function usePush(publicKey: string) {
         userVisibleOnly: true,
         applicationServerKey: publicKey,
       });
-      if (await tellServer("subscribe", { subscription: subscription.toJSON() })) return setPushState("subscribed");
+      const refused = await tellServer("subscribe", { subscription: subscription.toJSON() });
+      if (!refused) return setPushState("subscribed");
       await subscription.unsubscribe();
-      setPushState("unsubscribed", true);
+      setPushState("unsubscribed", refused);
     } catch (error) {
       console.warn("push subscription failed", error);
-      setPushState("unsubscribed", true);
+      setPushState("unsubscribed", pushFailedMessage);
     }
   }, [publicKey]);
 
   const turnOff = useCallback(async () => {
     const subscription = await currentSubscription().catch(() => null);
     if (subscription) {
-      await tellServer("unsubscribe", { endpoint: subscription.endpoint }).catch(() => false);
+      await tellServer("unsubscribe", { endpoint: subscription.endpoint }).catch(() => null);
       await subscription.unsubscribe().catch(() => false);
     }
     setPushState("unsubscribed");
   }, []);
 
-  return { state: current, failed: failure, turnOn, turnOff };
+  return { state: current, failure, turnOn, turnOff };
 }

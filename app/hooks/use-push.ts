@@ -8,13 +8,14 @@ import { useEffect, useSyncExternalStore } from "react";
 export type PushState = "not-capable" | "unsubscribed" | "subscribed" | "denied";
 
 let state: PushState | null = null;
-let failed = false;
+/** Why turning push on failed just now: a translation key, or null. */
+let failure: string | null = null;
 const listeners = new Set<() => void>();
 const snapshot = () => state;
 const nothing = () => null;
-export function setPushState(next: PushState | null, failure = false) {
+export function setPushState(next: PushState | null, failed: string | null = null) {
   state = next;
-  failed = failure;
+  failure = failed;
   for (const listener of listeners) listener();
 }
 function subscribeToStore(listener: () => void) {
@@ -31,12 +32,21 @@ export async function currentSubscription() {
   return (await registration?.pushManager.getSubscription()) ?? null;
 }
 
-/** Tells the server, through /push-subscription, that this browser subscribed or unsubscribed. */
-export function tellServer(intent: "subscribe" | "unsubscribe", body: unknown) {
+/** The message of a push switch that failed, unless the server said why (app/routes/push-subscription.tsx). */
+export const pushFailedMessage = "notifications.push.failed";
+
+/**
+ * Tells the server, through /push-subscription, that this browser subscribed or unsubscribed: null when it took it,
+ * else the translation key to show (the server's own, such as "try again" while the API is unavailable).
+ */
+export async function tellServer(intent: "subscribe" | "unsubscribe", body: unknown): Promise<string | null> {
   const form = new FormData();
   form.set("intent", intent);
   form.set("json", JSON.stringify(body));
-  return fetch("/push-subscription", { method: "POST", body: form }).then((answer) => answer.ok);
+  const answer = await fetch("/push-subscription", { method: "POST", body: form });
+  if (answer.ok) return null;
+  const said = (await answer.json().catch(() => null)) as { message?: unknown } | null;
+  return typeof said?.message === "string" ? said.message : pushFailedMessage;
 }
 
 let started = false;
@@ -75,11 +85,11 @@ export function usePushState(): PushState | null {
   return useSyncExternalStore(subscribeToStore, snapshot, nothing);
 }
 
-/** Whether turning push on failed just now. */
-export function usePushFailed(): boolean {
+/** Why turning push on failed just now (a translation key), null when it did not. */
+export function usePushFailure(): string | null {
   return useSyncExternalStore(
     subscribeToStore,
-    () => failed,
-    () => false,
+    () => failure,
+    () => null,
   );
 }

@@ -1,5 +1,6 @@
 import { Form, Link, useActionData } from "react-router";
 import { AdminField } from "~/components/admin-field";
+import { FormMessage } from "~/components/reports/report-fields";
 import { SubmitButton } from "~/components/submit-button";
 import { useTranslation } from "~/i18n/translator";
 import { addBundle, editBundle, loadBundles, refusedForm, retireBundle } from "~/services/admin-settings.server";
@@ -55,6 +56,8 @@ export default function AdminBundles({ loaderData }: Route.ComponentProps) {
         {t("admin.bundles.title")}
       </h2>
       <p>{t("admin.bundles.intro")}</p>
+      {/* The API unavailable (docs/product.md §7.3): "try again", whichever form of the page was sent. */}
+      <FormMessage refusal={refused ? { fields: refused.errors, values: refused.typed } : undefined} />
       {editing && <BundleForm key={editing.id} bundle={editing} refused={errorsOf("edit")} />}
       <BundleForm refused={errorsOf("add")} />
       {currencies.map((currency) => (

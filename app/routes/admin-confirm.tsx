@@ -2,6 +2,7 @@ import { data, Form, redirect, useActionData } from "react-router";
 import { SubmitButton } from "~/components/submit-button";
 import { keyOf } from "~/i18n/keys";
 import { useTranslation } from "~/i18n/translator";
+import { apiUnavailableMessage, apiUnavailableStatus } from "~/services/api-unavailable.server";
 import { safeRedirect } from "~/services/auth.server";
 import { requireAdmin, stepUp } from "~/services/staff.server";
 import type { Route } from "./+types/admin-confirm";
@@ -29,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const answer = await stepUp(call, form.get("intent") === "code" ? { code } : { password });
   if ("ok" in answer) return redirect(next);
-  return data({ ...answer, code }, { status: 400 });
+  return data({ ...answer, code }, answer.error === apiUnavailableMessage ? apiUnavailableStatus : { status: 400 });
 }
 
 export default function AdminConfirm({ loaderData }: Route.ComponentProps) {

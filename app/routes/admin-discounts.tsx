@@ -1,5 +1,6 @@
 import { Form, Link, useActionData } from "react-router";
 import { AdminField } from "~/components/admin-field";
+import { FormMessage } from "~/components/reports/report-fields";
 import { SubmitButton } from "~/components/submit-button";
 import { useTranslation } from "~/i18n/translator";
 import {
@@ -65,6 +66,8 @@ export default function AdminDiscounts({ loaderData }: Route.ComponentProps) {
         {t("admin.discounts.title")}
       </h2>
       <p>{t("admin.discounts.intro")}</p>
+      {/* The API unavailable (docs/product.md §7.3): "try again", whichever form of the page was sent. */}
+      <FormMessage refusal={refused ? { fields: refused.errors, values: refused.typed } : undefined} />
       <CreateForm refused={refused} />
       {codes.length === 0 ? (
         <p>{t("admin.discounts.none")}</p>

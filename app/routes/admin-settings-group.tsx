@@ -55,7 +55,9 @@ export default function AdminSettingsGroup({ loaderData }: Route.ComponentProps)
   const { group, settings } = loaderData;
   const refused = answer && "errors" in answer ? answer : null;
   const otherErrors = refused
-    ? Object.keys(refused.errors).filter((path) => !settingsGroups[group].some((f) => f.path === path))
+    ? Object.keys(refused.errors).filter(
+        (path) => path !== "form" && !settingsGroups[group].some((f) => f.path === path),
+      )
     : [];
   return (
     <section aria-labelledby="group-title">
@@ -65,7 +67,8 @@ export default function AdminSettingsGroup({ loaderData }: Route.ComponentProps)
       </h2>
       {refused && (
         <div className="alert alert-danger" role="alert" id="settings-form-error">
-          {t("admin.settings.refused")}
+          {/* The API unavailable (docs/product.md §7.3) is no refusal: its "try again" says it all. */}
+          {refused.errors.form ? t(keyOf(refused.errors.form)) : t("admin.settings.refused")}
           {otherErrors.map((path) => (
             <span key={path}> {t(keyOf(refused.errors[path]!))}</span>
           ))}

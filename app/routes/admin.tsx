@@ -38,14 +38,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const code = String(form.get("code") ?? "").trim();
   if (!enrolled) return enrolTotp(call, code);
   const given = await giveSecondFactor(call, code);
-  return "codeInvalid" in given ? given : redirect(safeRedirect(form.get("next"), "/admin"));
+  return "codeError" in given ? given : redirect(safeRedirect(form.get("next"), "/admin"));
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { secondFactor } = loaderData;
   const answer = useActionData<typeof action>();
-  const invalid = answer !== undefined && "codeInvalid" in answer;
+  const codeError = answer !== undefined && "codeError" in answer ? answer.codeError : null;
   const recoveryCodes = answer && "recovery_codes" in answer ? answer.recovery_codes : null;
   return (
     <main id="main" className="flex-grow-1 container-lg py-5">
@@ -53,9 +53,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       {recoveryCodes ? (
         <RecoveryCodes codes={recoveryCodes} next="/admin" nextLabel={t("admin.continue")} />
       ) : secondFactor.setup ? (
-        <SecondFactorSetup setup={secondFactor.setup} intro={t("admin.setupIntro")} action="/admin" invalid={invalid} />
+        <SecondFactorSetup setup={secondFactor.setup} intro={t("admin.setupIntro")} action="/admin" error={codeError} />
       ) : !secondFactor.verified ? (
-        <SecondFactorCode intro={t("admin.verifyIntro")} action="/admin" invalid={invalid} next={loaderData.next} />
+        <SecondFactorCode intro={t("admin.verifyIntro")} action="/admin" error={codeError} next={loaderData.next} />
       ) : (
         <>
           <nav aria-label={t("admin.nav")} className="mb-4">

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { useDates } from "~/hooks/use-dates";
 import { useTranslation } from "~/i18n/translator";
 import { ApiCallError, callApi } from "~/services/api.server";
+import { apiUnavailableMessage, apiUnavailableStatus, isApiUnavailable } from "~/services/api-unavailable.server";
 import { requireMember } from "~/services/auth.server";
 import { getI18n } from "~/services/i18n.server";
 import { formatMoney } from "~/services/money";
@@ -42,6 +43,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     // The provider's page is not one of ours: the browser loads it as a document, with scripts or without.
     return payment.checkout_url ? redirectDocument(payment.checkout_url) : redirect(`/payment/${payment.id}`);
   } catch (error) {
+    // docs/product.md §7.3: the same choice again with "try again".
+    if (isApiUnavailable(error)) return data({ bundle, method, message: apiUnavailableMessage }, apiUnavailableStatus);
     if (!(error instanceof ApiCallError)) throw error;
     const message =
       error.code === "payments_unavailable"

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { useDates } from "~/hooks/use-dates";
 import { useTranslation } from "~/i18n/translator";
 import { ApiCallError, callApi } from "~/services/api.server";
+import { apiUnavailableMessage, apiUnavailableStatus, isApiUnavailable } from "~/services/api-unavailable.server";
 import { requireMember } from "~/services/auth.server";
 import { redirectWithFlash } from "~/services/flash.server";
 import { getI18n } from "~/services/i18n.server";
@@ -47,6 +48,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       values: { count: refund.credits, amount: formatMoney(locale, refund.amount) },
     });
   } catch (error) {
+    // docs/product.md §7.3: the same payment again with "try again".
+    if (isApiUnavailable(error)) return data({ payment, message: apiUnavailableMessage }, apiUnavailableStatus);
     if (!(error instanceof ApiCallError)) throw error;
     const message =
       error.code === "not_returnable" || error.code === "already_returned"

@@ -3,6 +3,7 @@ import { NarrowPage } from "~/components/narrow-page";
 import { SubmitButton } from "~/components/submit-button";
 import { useTranslation } from "~/i18n/translator";
 import { visibleLanguages } from "~/i18n/visible-languages";
+import { flashWhenApiUnavailable } from "~/services/api-unavailable.server";
 import { getMember } from "~/services/auth.server";
 import { countryNamer } from "~/services/countries";
 import { redirectWithFlash } from "~/services/flash.server";
@@ -32,19 +33,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** Only a language offered here can be chosen; anything else leaves the page as it was. */
+/**
+ * Only a language offered here can be chosen; anything else leaves the page as it was. A form of buttons: with the
+ * API unavailable, the page again with "try again" (docs/product.md §7.3).
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const call = { request, context };
-  const [settings, form] = await Promise.all([getSettings(call), request.formData()]);
-  const language = visibleLanguages(settings, localeOf(context)).find((l) => l === form.get("language"));
-  if (!language)
-    return redirectWithFlash(request, "/lang-config", { message: "langConfig.notOffered", tone: "danger" });
-  return redirectWithFlash(
-    request,
-    "/lang-config",
-    { message: "langConfig.saved", values: { language: languageNames[language] } },
-    [await chooseLanguage(call, language)],
-  );
+  const form = await request.formData();
+  return flashWhenApiUnavailable(request, "/lang-config", async () => {
+    const settings = await getSettings(call);
+    const language = visibleLanguages(settings, localeOf(context)).find((l) => l === form.get("language"));
+    if (!language)
+      return redirectWithFlash(request, "/lang-config", { message: "langConfig.notOffered", tone: "danger" });
+    return redirectWithFlash(
+      request,
+      "/lang-config",
+      { message: "langConfig.saved", values: { language: languageNames[language] } },
+      [await chooseLanguage(call, language)],
+    );
+  });
 }
 
 export default function LangConfig({ loaderData }: Route.ComponentProps) {

@@ -22,14 +22,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const code = String((await request.formData()).get("code") ?? "").trim();
   if (!enrolled) return enrolTotp(call, code);
   const given = await giveSecondFactor(call, code);
-  return "codeInvalid" in given ? given : redirect("/moderation");
+  return "codeError" in given ? given : redirect("/moderation");
 }
 
 export default function ModerationSecondFactor({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useTranslation();
   const { secondFactor } = loaderData;
   const answer = useActionData<typeof action>();
-  const invalid = answer !== undefined && "codeInvalid" in answer;
+  const codeError = answer !== undefined && "codeError" in answer ? answer.codeError : null;
   const recoveryCodes = answer && "recovery_codes" in answer ? answer.recovery_codes : null;
   const target = "/moderation/second-factor";
   return (
@@ -42,10 +42,10 @@ export default function ModerationSecondFactor({ loaderData }: Route.ComponentPr
           setup={secondFactor.setup}
           intro={t("moderation.secondFactor.setupIntro")}
           action={target}
-          invalid={invalid}
+          error={codeError}
         />
       ) : !secondFactor.verified ? (
-        <SecondFactorCode intro={t("moderation.secondFactor.verifyIntro")} action={target} invalid={invalid} />
+        <SecondFactorCode intro={t("moderation.secondFactor.verifyIntro")} action={target} error={codeError} />
       ) : (
         <>
           <p>

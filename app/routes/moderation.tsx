@@ -79,7 +79,8 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
         {loaderData.photos.length === 0 && <p>{t("moderation.empty")}</p>}
         <ul className="list-unstyled row row-cols-1 row-cols-sm-2 row-cols-lg-3 g-3">
           {loaderData.photos.map((photo) => {
-            const error = refused && "error" in refused && refused.id === photo.id ? refused.error : undefined;
+            const mine = refused && "error" in refused && refused.id === photo.id ? refused : undefined;
+            const error = mine?.error;
             return (
               <li className="col" key={photo.id}>
                 <article className="card h-100" aria-labelledby={`photo-${photo.id}-member`}>
@@ -123,6 +124,7 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
                         aria-invalid={error ? true : undefined}
                         aria-describedby={error ? `reason-${photo.id}-error` : undefined}
                         className={`form-select mb-2${error ? " is-invalid" : ""}`}
+                        defaultValue={mine?.reason}
                       >
                         <option value="">—</option>
                         {rejectionReasons.map((reason) => (
@@ -161,7 +163,7 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
         <ul className="list-unstyled row row-cols-1 row-cols-sm-2 g-3">
           {loaderData.reports.map((item) => (
             <li className="col" key={item.id}>
-              <ReportCaseCard item={item} refusal={refusalFor(refused, item.id)} />
+              <ReportCaseCard item={item} refusal={refusalFor(refused, "report", item.id)} />
             </li>
           ))}
         </ul>
@@ -174,7 +176,7 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
         <ul className="list-unstyled row row-cols-1 row-cols-sm-2 g-3">
           {loaderData.appeals.map((item) => (
             <li className="col" key={item.id}>
-              <AppealCaseCard item={item} />
+              <AppealCaseCard item={item} refusal={refusalFor(refused, "appeal", item.id)} />
             </li>
           ))}
         </ul>
@@ -183,10 +185,10 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** The refusal of a report decision, on the card it belongs to. */
-const refusalFor = (answer: unknown, id: number) => {
-  const refused = answer as { id?: number; refusal?: Refusal } | undefined;
-  return refused?.id === id ? refused.refusal : undefined;
+/** The refusal of a report's or an appeal's decision, on the card it belongs to (their ids are apart). */
+const refusalFor = (answer: unknown, intent: "report" | "appeal", id: number) => {
+  const refused = answer as { id?: number; intent?: string; refusal?: Refusal } | undefined;
+  return refused?.id === id && refused.intent === intent ? refused.refusal : undefined;
 };
 
 /** A reason reads as the end of "Not approved: …" to the member; as a choice of its own it starts with a capital. */

@@ -11,7 +11,12 @@ import { useTranslation } from "~/i18n/translator";
 import type { RouteHandle } from "~/root";
 import { ApiCallError, type CallContext, callApi } from "~/services/api.server";
 import { apiFormErrors } from "~/services/api-form-errors.server";
-import { apiUnavailableReply, apiUnavailableStatus, isApiUnavailable } from "~/services/api-unavailable.server";
+import {
+  apiUnavailableReply,
+  apiUnavailableStatus,
+  flashWhenApiUnavailable,
+  isApiUnavailable,
+} from "~/services/api-unavailable.server";
 import { requireMember } from "~/services/auth.server";
 import { countryOptions, sortByName } from "~/services/countries";
 import { redirectWithFlash } from "~/services/flash.server";
@@ -79,7 +84,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const answer = await uploadPhoto(call, formData);
     return answer instanceof Response ? answer : data(answer, { status: 400 });
   }
-  if (intent === "photo") return changePhoto(call, formData);
+  // The buttons beside a photo: with the API unavailable, back to the photos with "try again" (docs/product.md §7.3).
+  if (intent === "photo") return flashWhenApiUnavailable(request, "/profile#photos", () => changePhoto(call, formData));
   return saveProfile(call, formData);
 }
 

@@ -362,7 +362,7 @@ function NotificationsForm(props: {
 /** This device's push state (docs/product.md §4 push states), told as it is, and the switch for it. */
 function PushDeviceSwitch({ publicKey }: { publicKey: string }) {
   const { t } = useTranslation();
-  const { state, failed, turnOn, turnOff } = usePush(publicKey);
+  const { state, failure, turnOn, turnOff } = usePush(publicKey);
   const said = {
     "not-capable": "notifications.push.notCapable",
     unsubscribed: "notifications.push.unsubscribed",
@@ -376,7 +376,7 @@ function PushDeviceSwitch({ publicKey }: { publicKey: string }) {
       </noscript>
       {state && (
         <p className="small mb-2" aria-live="polite">
-          {failed ? t("notifications.push.failed") : t(said[state])}
+          {failure ? t(keyOf(failure)) : t(said[state])}
         </p>
       )}
       {state === "unsubscribed" && (

@@ -1,7 +1,8 @@
-import { Form, Link, useActionData } from "react-router";
+import { data, Form, Link, useActionData } from "react-router";
 import { SubmitButton } from "~/components/submit-button";
 import { useTranslation } from "~/i18n/translator";
 import { ApiCallError, callApi } from "~/services/api.server";
+import { apiUnavailableMessage, apiUnavailableStatus, isApiUnavailable } from "~/services/api-unavailable.server";
 import { getI18n } from "~/services/i18n.server";
 import { pageMeta } from "~/services/seo";
 import { type MailEvent, mailEvents } from "../../contract/notifications-values";
@@ -31,6 +32,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     await callApi({ request, context }, "/unsubscribe.php", { method: "POST", body: link, schema: okResponseSchema });
   } catch (error) {
     if (error instanceof ApiCallError && error.status === 404) return { done: false };
+    // docs/product.md §7.3: the question again, with "try again".
+    if (isApiUnavailable(error)) return data({ error: apiUnavailableMessage }, apiUnavailableStatus);
     throw error;
   }
   return { done: true };
@@ -39,6 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Unsubscribe({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const answer = useActionData<typeof action>();
+  const done = answer && "done" in answer ? answer.done : undefined;
   const { link } = loaderData;
   const what = link && t(`notifications.unsubscribe.what.${link.event}`);
   return (
@@ -46,17 +50,22 @@ export default function Unsubscribe({ loaderData }: Route.ComponentProps) {
       <div className="row justify-content-center">
         <div className="col-12 col-md-8 col-lg-6">
           <h1 className="h3 mb-3">{loaderData.title}</h1>
-          {!link || answer?.done === false ? (
+          {!link || done === false ? (
             <div className="alert alert-warning" role="alert">
               {t("notifications.unsubscribe.invalid")}
             </div>
-          ) : answer?.done ? (
+          ) : done ? (
             <div className="alert alert-success" role="status">
               {t("notifications.unsubscribe.done", { what })}{" "}
               <Link to="/notifications#email-notifications">{t("notifications.disabled.action")}</Link>
             </div>
           ) : (
             <Form method="post">
+              {answer && "error" in answer && (
+                <div className="alert alert-danger" role="alert">
+                  {t(answer.error)}
+                </div>
+              )}
               <p>{t("notifications.unsubscribe.question", { what })}</p>
               <SubmitButton>{t("notifications.unsubscribe.confirm")}</SubmitButton>
             </Form>

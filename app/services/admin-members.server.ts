@@ -9,6 +9,7 @@ import {
 import { okResponseSchema } from "../../contract/user";
 import { ApiCallError, type CallContext, callApi } from "./api.server";
 import { apiFormErrors } from "./api-form-errors.server";
+import { apiUnavailableMessage, isApiUnavailable } from "./api-unavailable.server";
 import { redirectWithFlash } from "./flash.server";
 
 /** The admin's members section (issue 33): the web tier's calls and its forms' handling. */
@@ -75,6 +76,8 @@ export async function handleMemberForm(call: CallContext, memberId: number, form
     await callApi(call, "/admin/member-action.php", { method: "POST", body: parsed.data, schema: okResponseSchema });
     return redirectWithFlash(call.request, here, { message: "admin.members.done" });
   } catch (error) {
+    // docs/product.md §7.3: the form again with what was typed and "try again".
+    if (isApiUnavailable(error)) return refuse({ form: apiUnavailableMessage });
     if (!(error instanceof ApiCallError) || error.status >= 500) throw error;
     if (error.code === "step_up_required") return refuse({}, true);
     const { fields } = apiFormErrors(error);

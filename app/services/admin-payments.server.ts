@@ -8,6 +8,7 @@ import {
   adminRefundResponseSchema,
 } from "../../contract/admin-payments";
 import { ApiCallError, type CallContext, callApi } from "./api.server";
+import { apiUnavailableMessage, apiUnavailableStatus, isApiUnavailable } from "./api-unavailable.server";
 import { redirectWithFlash } from "./flash.server";
 import { getI18n } from "./i18n.server";
 import { formatMoney } from "./money";
@@ -93,6 +94,9 @@ export async function refundPayment(call: CallContext, paymentId: number, form: 
       values: { amount },
     });
   } catch (error) {
+    // docs/product.md §7.3: the reason stays, with "try again".
+    if (isApiUnavailable(error))
+      return data<RefundRefusal>({ reason, message: apiUnavailableMessage }, apiUnavailableStatus);
     if (!(error instanceof ApiCallError)) throw error;
     if (error.code === "step_up_required") return data<RefundRefusal>({ reason, stepUp: true }, { status: 403 });
     const field = (error.data.fields as Record<string, string> | undefined)?.reason;

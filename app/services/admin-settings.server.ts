@@ -11,11 +11,13 @@ import {
   settingsFromForm,
 } from "../../contract/admin-settings";
 import { ApiCallError, type CallContext, callApi } from "./api.server";
+import { apiUnavailableMessage, apiUnavailableStatus, isApiUnavailable } from "./api-unavailable.server";
 
 /*
  * The web tier's calls of the admin area's settings, bundles and discount codes (issue 33). A refusal with field
  * messages comes back as `{ errors, typed }` with status 400, so that the form shows each message at its field and
- * keeps what was typed; anything else is the error page.
+ * keeps what was typed; the API being unavailable likewise, with the "try again" message; anything else is the error
+ * page.
  */
 
 export const loadSettings = (call: CallContext) =>
@@ -34,8 +36,20 @@ export const loadDiscountUses = (call: CallContext, id: number) =>
 export const typedValues = (form: FormData) =>
   Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")) as Record<string, string>;
 
-/** A refusal naming fields becomes the form's answer (400); `intent` tells which form on the page it was. */
+/**
+ * A refusal naming fields becomes the form's answer (400); `intent` tells which form on the page it was. The API being
+ * unavailable answers the same shape with the "try again" message under `form` (503, docs/product.md §7.3).
+ */
 export function refusedForm(error: unknown, form: FormData) {
+  if (isApiUnavailable(error))
+    return data(
+      {
+        errors: { form: apiUnavailableMessage } as Record<string, string>,
+        typed: typedValues(form),
+        intent: String(form.get("intent") ?? ""),
+      },
+      apiUnavailableStatus,
+    );
   if (error instanceof ApiCallError && error.status < 500 && error.data.fields) {
     const errors = error.data.fields as Record<string, string>;
     return data({ errors, typed: typedValues(form), intent: String(form.get("intent") ?? "") }, { status: 400 });

@@ -2,7 +2,7 @@ import { ApiUnavailable } from "./api.server";
 import { redirectWithFlash } from "./flash.server";
 
 /** The form message when the API gave no answer after the retries (docs/product.md §7.3). */
-export const apiUnavailableMessage = "errors.apiUnavailable";
+export const apiUnavailableMessage = "errors.apiUnavailable" as const;
 
 /** Whether a caught error is the API being unavailable, which a form action answers with its form again. */
 export function isApiUnavailable(error: unknown): error is ApiUnavailable {

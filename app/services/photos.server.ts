@@ -9,6 +9,7 @@ import {
 } from "../../contract/photos";
 import { okResponseSchema } from "../../contract/user";
 import { ApiCallError, type CallContext, callApi } from "./api.server";
+import { apiUnavailableMessage, isApiUnavailable } from "./api-unavailable.server";
 import { redirectWithFlash } from "./flash.server";
 
 /** The member's own photos and how many they may have. */
@@ -33,6 +34,8 @@ export async function uploadPhoto(call: CallContext, formData: FormData) {
     const message = photo.status === "active" ? "photos.addedActive" : "photos.added";
     return redirectWithFlash(call.request, "/profile#photos", { message });
   } catch (error) {
+    // docs/product.md §7.3: the upload form says "try again" (a browser never fills a file field in again).
+    if (isApiUnavailable(error)) return refusal(apiUnavailableMessage);
     if (!(error instanceof ApiCallError) || error.status >= 500) throw error;
     if (error.code === "premium_required" || error.code === "photo_limit") return refusal("photos.limitReached");
     const fields = (error.data.fields ?? {}) as Record<string, string>;
@@ -69,6 +72,9 @@ export async function decidePhoto(call: CallContext, formData: FormData) {
   try {
     await callApi(call, "/moderation-photo.php", { method: "POST", body: parsed.data, schema: okResponseSchema });
   } catch (error) {
+    // docs/product.md §7.3: the photo's card again with the reason chosen and "try again".
+    if (isApiUnavailable(error))
+      return { id: parsed.data.id, error: apiUnavailableMessage, reason: parsed.data.reason };
     if (error instanceof ApiCallError && (error.code === "already_decided" || error.status === 404))
       return redirectWithFlash(call.request, "/moderation", { message: "moderation.alreadyDecided", tone: "warning" });
     throw error;

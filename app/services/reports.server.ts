@@ -118,7 +118,8 @@ export async function decide(call: CallContext, form: FormData) {
         explanation: values.explanation || undefined,
       });
   const id = Number(values.id);
-  if (!parsed.success) return { id, refusal: { fields: zodFields(parsed.error), values } };
+  const intent = appeal ? ("appeal" as const) : ("report" as const);
+  if (!parsed.success) return { id, intent, refusal: { fields: zodFields(parsed.error), values } };
   try {
     await callApi(call, appeal ? "/moderation-appeal.php" : "/moderation-report.php", {
       method: "POST",
@@ -130,7 +131,7 @@ export async function decide(call: CallContext, form: FormData) {
       return redirectWithFlash(call.request, "/moderation", { message: "moderation.alreadyDecided", tone: "warning" });
     if (error instanceof ApiCallError && error.code === "own_decision")
       return redirectWithFlash(call.request, "/moderation", { message: "moderation.ownDecision", tone: "warning" });
-    return { id, refusal: refusedByApi(error, values) };
+    return { id, intent, refusal: refusedByApi(error, values) };
   }
   return redirectWithFlash(call.request, "/moderation", { message: "moderation.decided" });
 }

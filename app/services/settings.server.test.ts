@@ -2,52 +2,17 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, expect, test, vi } from "vitest";
+import { settingsFixture } from "../../tests/support/settings-fixture";
 import { type RequestInfo, requestInfoContext } from "./request-context";
 
-// A stand-in API that answers settings.php and records the queries it was asked.
+// A stand-in API that answers settings.php (or 503 while `down`) and records the queries it was asked.
 const asked: URLSearchParams[] = [];
-const settings = {
-  countries: ["NL"],
-  name: "Heartline",
-  domain: "dating.example",
-  domain_language: "en",
-  index_title: "t",
-  description: "d",
-  niche: 1,
-  cdn_prefix: "",
-  geoip_country: null,
-  geoip_selected_country: null,
-  signups: "open",
-  logged_out_search: true,
-  logged_out_search_trafficsource: false,
-  enable_site_entry_popup: false,
-  push_public_key: "",
-  visible_profile_fields: [],
-  visible_profile_notes: [],
-  search_fields: [],
-  message_credits: 1,
-  photo_credits: 1,
-  gift_credits: 1,
-  signup_credits: 0,
-  message_length: 500,
-  minimum_message_costs: {},
-  support_email: "s@example.com",
-  support_phone: "",
-  fictional_icon: "",
-  fictional_warning: "",
-  fictional_singular: "",
-  fictional_plural: "",
-  refund_days: 14,
-  member_resell: false,
-  minimum_age: 18,
-  languages: ["en"],
-  premium_variant: "p0",
-  index_member_pages: false,
-};
+const settings = settingsFixture;
+let down = false;
 const server = http.createServer((req, res) => {
   asked.push(new URL(req.url!, "http://api").searchParams);
-  res.writeHead(200, { "content-type": "application/json" });
-  res.end(JSON.stringify(settings));
+  res.writeHead(down ? 503 : 200, { "content-type": "application/json" });
+  res.end(JSON.stringify(down ? {} : settings));
 });
 
 let getSettings: typeof import("./settings.server").getSettings;
@@ -55,6 +20,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   vi.stubEnv("API_URL", `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`);
   vi.stubEnv("LOG_LEVEL", "silent");
+  vi.stubEnv("API_RETRY_BASE_MS", "1");
   ({ getSettings } = await import("./settings.server"));
 });
 afterAll(() => new Promise((resolve) => server.close(resolve)));
@@ -74,4 +40,23 @@ test("settings.php gets the route's query and the host as domain; the cache tell
   await getSettings(call("https://dating.example/members?ref=mail"));
   expect(asked).toHaveLength(2);
   expect(Object.fromEntries(asked[1]!)).toEqual({ ref: "mail", domain: "dating.example" });
+});
+
+test("settings whose cache entry expired while the API is unavailable are the last ones fetched; unknown ones fail", async () => {
+  const url = "https://outage.example/members";
+  expect((await getSettings(call(url))).name).toBe(settings.name);
+  vi.useFakeTimers({ toFake: ["Date"] });
+  try {
+    vi.setSystemTime(Date.now() + 301_000);
+    down = true;
+    const before = asked.length;
+    expect((await getSettings(call(url))).name).toBe(settings.name);
+    expect(asked.length, "the expired entry was asked of the API first").toBeGreaterThan(before);
+    await expect(getSettings(call("https://never-seen.example/members"))).rejects.toMatchObject({
+      init: { status: 503 },
+    });
+  } finally {
+    down = false;
+    vi.useRealTimers();
+  }
 });

@@ -7,7 +7,7 @@ import {
   settingsSchema,
 } from "../../contract/settings";
 import { visitorCountry } from "../../contract/visitor-country";
-import { type CallContext, callApi } from "./api.server";
+import { ApiUnavailable, type CallContext, callApi } from "./api.server";
 import { webEnv } from "./env.server";
 import { registerWebSiteCache } from "./site-caches.server";
 
@@ -15,8 +15,14 @@ import { registerWebSiteCache } from "./site-caches.server";
 // known sites are cached (an unknown host is a 404 before), and the key count is capped all the same.
 const maxKeys = 5000;
 const settingsCache = new NodeCache({ stdTTL: 300, useClones: false, maxKeys });
+// The last settings of each key, without expiry: what a request is served when its entry above expired while the API
+// is unavailable, so that an outage longer than the cache's 5 minutes keeps the pages and their forms (§7.3).
+const lastSettings = new NodeCache({ stdTTL: 0, useClones: false, maxKeys });
 const onceCache = new NodeCache({ stdTTL: 3600, useClones: false, maxKeys });
-registerWebSiteCache("web: settings by domain and country", () => settingsCache.flushAll());
+registerWebSiteCache("web: settings by domain and country", () => {
+  settingsCache.flushAll();
+  lastSettings.flushAll();
+});
 registerWebSiteCache("web: interests, regions and company info", () => onceCache.flushAll());
 
 function domainOf(request: Request) {
@@ -52,8 +58,16 @@ export async function getSettings(call: CallContext): Promise<Settings> {
   const { query, key } = settingsQuery(call.request);
   const cached = settingsCache.get<Settings>(key);
   if (cached) return cached;
-  const settings = await callApi(call, "/settings.php", { query, schema: settingsSchema });
+  let settings: Settings;
+  try {
+    settings = await callApi(call, "/settings.php", { query, schema: settingsSchema });
+  } catch (error) {
+    const last = error instanceof ApiUnavailable ? lastSettings.get<Settings>(key) : undefined;
+    if (last) return last;
+    throw error;
+  }
   remember(settingsCache, key, settings);
+  remember(lastSettings, key, settings);
   return settings;
 }
 

@@ -7,6 +7,7 @@ import {
 } from "../../contract/staff";
 import { okResponseSchema } from "../../contract/user";
 import { ApiCallError, type CallContext, callApi } from "./api.server";
+import { apiUnavailableMessage, isApiUnavailable } from "./api-unavailable.server";
 import { requireMember } from "./auth.server";
 
 /**
@@ -25,9 +26,13 @@ export async function requireAdmin(call: CallContext): Promise<SecondFactorStatu
   return status;
 }
 
-/** A refused code is said beside its field; anything else is an error page. */
+/**
+ * A refused code, or the API being unavailable (docs/product.md §7.3), is said beside its field as a translation key;
+ * anything else is an error page. The code is a one-time password: like a password, it is never sent back.
+ */
 const refusedCode = (error: unknown) => {
-  if (error instanceof ApiCallError && error.code === "code_invalid") return { codeInvalid: true as const };
+  if (error instanceof ApiCallError && error.code === "code_invalid") return { codeError: "admin.codeInvalid" };
+  if (isApiUnavailable(error)) return { codeError: apiUnavailableMessage };
   throw error;
 };
 
@@ -60,7 +65,7 @@ export const moderationNeedsCode = (status: SecondFactorStatus) =>
 
 /**
  * The step-up (docs/product.md §6.9): the password or a code renews the session's second factor for ten minutes.
- * A refusal answers the translation key to show at its field.
+ * A refusal, or the API being unavailable, answers the translation key to show at its field.
  */
 export async function stepUp(
   call: CallContext,
@@ -71,6 +76,7 @@ export async function stepUp(
     await callApi(call, "/staff/step-up.php", { method: "POST", body, schema: okResponseSchema });
     return { ok: true };
   } catch (error) {
+    if (isApiUnavailable(error)) return { field, error: apiUnavailableMessage };
     if (!(error instanceof ApiCallError) || error.status >= 500) throw error;
     const fields = error.data.fields as Record<string, string> | undefined;
     const message =

@@ -3,8 +3,19 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { type BrowserContext, test as base, expect, type Page } from "@playwright/test";
+import Database from "better-sqlite3";
+import { generate } from "otplib";
 import { freePort } from "../support/free-port";
-import { demo, entryWarningAlreadyConfirmed, fill, strings, timeBonusPopupAlreadyClosed } from "./support/fixtures";
+import { fakePushManager } from "./support/fake-push-manager";
+import {
+  demo,
+  entryWarningAlreadyConfirmed,
+  fill,
+  openAccountMenu,
+  strings,
+  timeBonusPopupAlreadyClosed,
+} from "./support/fixtures";
+import { e2eStaffSecretKey } from "./support/staff-secret-key";
 
 const { en } = strings;
 const repo = path.resolve(import.meta.dirname, "../..");
@@ -77,34 +88,100 @@ async function expectTryAgain(page: Page, scope = page.getByRole("main")) {
   await expect(page.getByText(en.errors.unavailable)).toHaveCount(0);
 }
 
-test("with the API stopped, login, chat send, time zone, e-mail change and password reset keep what was typed and say try again; a button says it as a flash", async ({
+/** Logs `page` in through the login form it is on. */
+async function logInHere(page: Page, member: { email: string; password: string }) {
+  await page.getByLabel(en.login.email).fill(member.email);
+  await page.getByLabel(en.login.password).fill(member.password);
+  await page.getByRole("button", { name: en.login.submit }).click();
+}
+
+test("with the API stopped, every kind of form keeps what was typed and says try again; a button says it as a flash", async ({
   browser,
   context,
   page,
   javaScriptEnabled,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "api-outage-"));
   const [apiPort, webPort] = [await freePort(), await freePort()];
   const limits = { LOGIN_RATE_PER_IP: "1000", SIGNUPS_PER_HOUR: "1000", MAILS_PER_HOUR: "1000" };
-  api = await startServer({ DATA_DIR: path.join(dir, "api"), ...limits }, apiPort);
+  api = await startServer({ DATA_DIR: path.join(dir, "api"), STAFF_SECRET_KEY: e2eStaffSecretKey, ...limits }, apiPort);
   web = await startServer(
     { DATA_DIR: path.join(dir, "web"), API_URL: `http://127.0.0.1:${apiPort}/api`, API_RETRY_BASE_MS: "20" },
     webPort,
   );
   const site = `http://localhost:${webPort}`;
 
-  // While the API answers: a member opens the settings and the start of a conversation; a visitor the login and
-  // password-reset forms.
+  // While the API answers: a member logs in.
   await visitor(context);
+  if (javaScriptEnabled) {
+    // The push switch needs a browser push service: a stand-in subscription, as tests/e2e/installable-app.spec.ts.
+    await context.grantPermissions(["notifications"]);
+    await context.addInitScript(fakePushManager, {
+      endpoint: "https://push.example/outage",
+      // Of the lengths contract/notifications.ts asks, so that the post reaches the API.
+      keys: { p256dh: "B".repeat(87), auth: "A".repeat(22) },
+    });
+  }
   await page.goto(`${site}/login`);
-  await page.getByLabel(en.login.email).fill(demo.premium.email);
-  await page.getByLabel(en.login.password).fill(demo.premium.password);
-  await page.getByRole("button", { name: en.login.submit }).click();
+  await logInHere(page, demo.premium);
   await expect(page).toHaveURL(/\/members/);
+
+  // The same member reports a profile (for the moderator's decision below) and stays on that profile (like).
+  const profileLink = new RegExp(`^${fill(en.profile.open, { name: ".+" })}$`);
+  const profile = await context.newPage();
+  await profile.goto(`${site}/members`);
+  await profile.getByRole("link", { name: profileLink }).first().click();
+  await profile.getByRole("link", { name: en.report.profile }).click();
+  await profile.getByRole("radio", { name: en.report.reasons.other }).check();
+  await profile.getByLabel(en.report.details).fill("Asks everyone for money");
+  await profile.getByRole("button", { name: en.report.send }).click();
+  const reference = /R-\d+/.exec((await profile.getByRole("status").textContent()) ?? "")?.[0];
+  expect(reference).toBeTruthy();
+  await expect(profile.getByRole("button", { name: en.profile.like, exact: true })).toBeVisible();
+
+  // The moderator opens the queue with the report.
+  const moderatorContext = await browser.newContext({ javaScriptEnabled });
+  await visitor(moderatorContext);
+  const moderator = await moderatorContext.newPage();
+  await moderator.goto(`${site}/login`);
+  await logInHere(moderator, demo.moderator);
+  await openAccountMenu(moderator, en.nav.moderation);
+  const reportCard = moderator.getByRole("article", { name: new RegExp(reference ?? "none") });
+  await expect(reportCard).toContainText("Asks everyone for money");
+
+  // An admin (the demo's free member, given the role in the API's database as tests/e2e/admin-settings.spec.ts does)
+  // sets TOTP up and opens the prices.
+  const apiDatabase = new Database(path.join(dir, "api", "app.db"));
+  try {
+    apiDatabase.prepare("update users set role = 'admin' where email = ?").run(demo.free.email);
+  } finally {
+    apiDatabase.close();
+  }
+  const adminContext = await browser.newContext({ javaScriptEnabled });
+  await visitor(adminContext);
+  const admin = await adminContext.newPage();
+  await admin.goto(`${site}/admin`);
+  await logInHere(admin, demo.free);
+  const secret = (await admin.getByTestId("totp-secret").textContent())?.trim() ?? "";
+  await admin.getByLabel(en.admin.codeLabel).fill(await generate({ secret }));
+  await admin.getByRole("button", { name: en.admin.confirm }).click();
+  await admin.getByRole("link", { name: en.admin.continue }).click();
+  await admin
+    .getByRole("navigation", { name: en.admin.nav })
+    .getByRole("link", { name: en.admin.settings.title })
+    .click();
+  await admin
+    .getByRole("navigation", { name: en.admin.settings.groupsNav })
+    .getByRole("link", { name: en.admin.settings.groups.prices })
+    .click();
+  const messagePrice = admin.getByLabel(en.admin.settings.fields.prices__message_credits);
+  await expect(messagePrice).toBeVisible();
+
+  // Last, as the answers kept for an outage last minutes: the member opens the start of a conversation and the
+  // settings; a visitor the login and password-reset forms.
   const chat = await context.newPage();
   await chat.goto(page.url());
-  const profileLink = new RegExp(`^${fill(en.profile.open, { name: ".+" })}$`);
   await chat.getByRole("link", { name: profileLink }).first().click();
   await chat.getByRole("link", { name: en.profile.message }).click();
   await chat.getByRole("link", { name: en.chat.icebreaker.close }).click();
@@ -112,6 +189,10 @@ test("with the API stopped, login, chat send, time zone, e-mail change and passw
   await page.locator("summary", { hasText: en.nav.account }).click();
   await page.getByRole("link", { name: en.nav.settings }).click();
   await expect(page.getByLabel(en.notifications.timeZone)).toBeVisible();
+  // The push switch of the settings, with scripts: off on this device.
+  const pushSwitch = page.locator("[data-push-state]");
+  if (javaScriptEnabled)
+    await expect(pushSwitch.getByRole("button", { name: en.notifications.push.turnOn })).toBeVisible();
 
   const visitorContext = await browser.newContext({ javaScriptEnabled });
   await visitor(visitorContext);
@@ -122,6 +203,25 @@ test("with the API stopped, login, chat send, time zone, e-mail change and passw
   await reset.getByRole("link", { name: en.login.forgot }).click();
 
   stop(api);
+
+  // The admin's settings form keeps the new price.
+  await messagePrice.fill("7");
+  await admin.getByRole("button", { name: en.admin.settings.save, exact: true }).click();
+  await expectTryAgain(admin);
+  await expect(messagePrice).toHaveValue("7");
+
+  // The moderator's decision: the card keeps the decision and the note, with the message.
+  await reportCard.getByLabel(en.moderation.decision).selectOption("dismiss");
+  await reportCard.getByLabel(en.moderation.explanation).fill("Nothing against the rules");
+  await reportCard.getByRole("button", { name: en.moderation.decide }).click();
+  await expectTryAgain(moderator, reportCard);
+  await expect(reportCard.getByLabel(en.moderation.decision)).toHaveValue("dismiss");
+  await expect(reportCard.getByLabel(en.moderation.explanation)).toHaveValue("Nothing against the rules");
+
+  // A like on a profile: a button, so a flash on the same profile.
+  await profile.getByRole("button", { name: en.profile.like, exact: true }).click();
+  await expect(profile.getByRole("status").filter({ hasText: en.errors.apiUnavailable })).toBeVisible();
+  await expect(profile.getByRole("button", { name: en.profile.like, exact: true })).toBeVisible();
 
   // Login: the e-mail address stays, the password does not.
   await login.getByLabel(en.login.email).fill(demo.free.email);
@@ -164,5 +264,24 @@ test("with the API stopped, login, chat send, time zone, e-mail change and passw
   await expect(page.getByRole("status").filter({ hasText: en.errors.apiUnavailable })).toBeVisible();
   await expect(page.getByLabel(en.notifications.timeZone)).toBeVisible();
 
-  await visitorContext.close();
+  // The push switch is a fetch: it fails softly, saying so beside the switch.
+  if (javaScriptEnabled) {
+    await pushSwitch.getByRole("button", { name: en.notifications.push.turnOn }).click();
+    await expect(pushSwitch.getByText(en.errors.apiUnavailable)).toBeVisible();
+  }
+
+  // The language menu: the member's language cannot be stored, so the page stays as it was and says so.
+  await page.locator("summary", { hasText: en.language.choose }).click();
+  await page.getByRole("button", { name: "Deutsch" }).click();
+  await expect(page.getByRole("status").filter({ hasText: en.errors.apiUnavailable })).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await expect(page.getByLabel(en.notifications.timeZone)).toBeVisible();
+
+  // Logout: only the API can end the session, so the member stays logged in on the same page, told to try again.
+  await page.locator("summary", { hasText: en.nav.account }).click();
+  await page.getByRole("button", { name: en.nav.logout }).click();
+  await expect(page.getByRole("status").filter({ hasText: en.errors.apiUnavailable })).toBeVisible();
+  await expect(page.getByLabel(en.notifications.timeZone)).toBeVisible();
+
+  await Promise.all([visitorContext.close(), moderatorContext.close(), adminContext.close()]);
 });

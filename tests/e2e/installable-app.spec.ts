@@ -1,6 +1,7 @@
 import type { CDPSession, Page } from "@playwright/test";
 import mail from "../../api/mail/locales/en.json" with { type: "json" };
 import { startFakePushService } from "../api/support/fake-push-service";
+import { fakePushManager } from "./support/fake-push-manager";
 import {
   createMember,
   expect,
@@ -64,26 +65,6 @@ test("every page names a web app manifest that makes the site installable, with 
   const german = await (await request.get(`${href}?lng=de`)).json();
   expect(german.lang).toBe("de");
 });
-
-/** Stands in for the browser's push subscription (Chromium's own needs Google's servers): `subscription` is a browser of the fake push service. */
-function fakePushManager(subscription: { endpoint: string; keys: Record<string, string> }) {
-  // Kept across the page loads of the test, as a browser keeps its subscription.
-  const subscribed = () => localStorage.getItem("fake-push-subscribed") === "1";
-  const fake = {
-    endpoint: subscription.endpoint,
-    toJSON: () => ({ ...subscription, expirationTime: null }),
-    unsubscribe: async () => {
-      localStorage.removeItem("fake-push-subscribed");
-      return true;
-    },
-  } as unknown as PushSubscription;
-  PushManager.prototype.subscribe = async (options?: PushSubscriptionOptionsInit) => {
-    localStorage.setItem("fake-push-key", String(options?.applicationServerKey));
-    localStorage.setItem("fake-push-subscribed", "1");
-    return fake;
-  };
-  PushManager.prototype.getSubscription = async () => (subscribed() ? fake : null);
-}
 
 /** The service worker's registration id, as DevTools knows it, to deliver a push to it. */
 async function registrationId(cdp: CDPSession) {

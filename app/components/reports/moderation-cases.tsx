@@ -7,7 +7,7 @@ import { useTranslation } from "~/i18n/translator";
 import { reportDecisions, reportReasons, suspensionDays } from "../../../contract/report-values";
 import type { moderationAppealSchema, moderationReportSchema } from "../../../contract/reports";
 import type { Refusal } from "./report-fields";
-import { FieldMessage } from "./report-fields";
+import { FieldMessage, FormMessage } from "./report-fields";
 
 type ReportCase = z.infer<typeof moderationReportSchema> & { opened: string };
 type AppealCase = z.infer<typeof moderationAppealSchema> & { appealed: string };
@@ -105,6 +105,7 @@ export function ReportCaseCard({ item, refusal }: { item: ReportCase; refusal?: 
           ))}
         </ul>
         <Form method="post">
+          <FormMessage refusal={refusal} />
           <input type="hidden" name="intent" value="report" />
           <input type="hidden" name="id" value={item.id} />
           <div className="row g-2">
@@ -156,7 +157,7 @@ export function ReportCaseCard({ item, refusal }: { item: ReportCase; refusal?: 
 }
 
 /** An appealed decision with the member's words, for another moderator to uphold or reverse. */
-export function AppealCaseCard({ item }: { item: AppealCase }) {
+export function AppealCaseCard({ item, refusal }: { item: AppealCase; refusal?: Refusal }) {
   const { t } = useTranslation();
   const id = `appeal-${item.id}`;
   return (
@@ -170,12 +171,19 @@ export function AppealCaseCard({ item }: { item: AppealCase }) {
         {item.explanation && <p className="small">{item.explanation}</p>}
         <p className="bg-body-tertiary rounded p-2">{item.appeal_text}</p>
         <Form method="post">
+          <FormMessage refusal={refusal} />
           <input type="hidden" name="intent" value="appeal" />
           <input type="hidden" name="id" value={item.id} />
           <label htmlFor={`${id}-explanation`} className="form-label small">
             {t("moderation.explanation")}
           </label>
-          <textarea id={`${id}-explanation`} name="explanation" rows={2} className="form-control mb-2" />
+          <textarea
+            id={`${id}-explanation`}
+            name="explanation"
+            rows={2}
+            className="form-control mb-2"
+            defaultValue={refusal?.values.explanation}
+          />
           <div className="d-flex gap-2">
             <SubmitButton name="decision" value="uphold" className="btn btn-sm btn-outline-dark">
               {t("moderation.uphold")}
