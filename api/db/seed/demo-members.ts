@@ -26,6 +26,7 @@ import {
 } from "@faker-js/faker";
 import { DAY, MINUTE } from "../../../contract/durations";
 import type { Locale } from "../../../contract/locales";
+import { demoMemberEmail, membersPerLanguage } from "./demo-addresses";
 import { demoAboutTexts } from "./demo-about-texts";
 import { demoPlaces } from "./demo-places";
 
@@ -66,20 +67,6 @@ const homes: Record<Locale, { country: string; faker: Faker }[]> = {
   sv: [{ country: "SE", faker: fakerSV }],
 };
 
-/** How many of the 300 demo members speak each language. */
-const membersPerLanguage: Record<Locale, number> = {
-  en: 70,
-  nl: 30,
-  de: 35,
-  fr: 30,
-  it: 25,
-  es: 25,
-  pl: 20,
-  da: 15,
-  fi: 15,
-  no: 15,
-  sv: 20,
-};
 
 export interface DemoMember {
   language: Locale;
@@ -125,7 +112,7 @@ export function demoMembers(now: Date, interestCount: number): DemoMember[] {
       members.push({
         language,
         name,
-        email: `member${index + 1}@demo.heartline.example`,
+        email: demoMemberEmail(index + 1),
         gender,
         sexuality: f.helpers.weightedArrayElement([
           { weight: 8, value: "straight" as const },
