@@ -45,9 +45,9 @@ import { profileRoutes } from "./profile/profile.routes";
 import { reportsRoutes } from "./reports/reports.routes";
 import type { ApiDeps, RouteDeps } from "./route-deps";
 import { seoRoutes } from "./seo/seo.routes";
-import { type SettingsVersionCheck, settingsVersionCheck } from "./settings/settings-changes";
 import { settingsRoutes } from "./settings/settings.routes";
 import { siteForDomain } from "./settings/settings.service";
+import { type SettingsVersionCheck, settingsVersionCheck } from "./settings/settings-changes";
 import { signupRoutes } from "./signup/signup.routes";
 import { staffRoutes } from "./staff/staff.routes";
 

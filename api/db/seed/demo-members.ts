@@ -26,8 +26,8 @@ import {
 } from "@faker-js/faker";
 import { DAY, MINUTE } from "../../../contract/durations";
 import type { Locale } from "../../../contract/locales";
-import { demoMemberEmail, membersPerLanguage } from "./demo-addresses";
 import { demoAboutTexts } from "./demo-about-texts";
+import { demoMemberEmail, membersPerLanguage } from "./demo-addresses";
 import { demoPlaces } from "./demo-places";
 
 /** Where the demo members live, per language, with the faker locale that gives realistic names there. */
@@ -66,7 +66,6 @@ const homes: Record<Locale, { country: string; faker: Faker }[]> = {
   no: [{ country: "NO", faker: fakerNB_NO }],
   sv: [{ country: "SE", faker: fakerSV }],
 };
-
 
 export interface DemoMember {
   language: Locale;

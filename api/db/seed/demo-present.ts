@@ -31,7 +31,9 @@ export async function findDemoSite(db: DbOrTx): Promise<DemoSite> {
   );
   if (present.size === addresses.length) return { state: "whole" };
   const missing = addresses.length - present.size;
-  return (await usedSince(db, siteId)) ? { state: "half made, in use", missing } : { state: "half made", siteId, present };
+  return (await usedSince(db, siteId))
+    ? { state: "half made, in use", missing }
+    : { state: "half made", siteId, present };
 }
 
 /** The site answering for localhost; else a site row for localhost whose domains were never written. */

@@ -6,10 +6,10 @@ import { moveCredits } from "../../credits/ledger";
 import { filesOfPhoto } from "../../photos/photos.service";
 import { type Db, nowIso, type Tx } from "../database";
 import { writeAvatar } from "./avatars";
+import { demoLogins } from "./demo-addresses";
 import { demoInterests } from "./demo-interests";
 import { type DemoMember, demoMembers } from "./demo-members";
 import { demoPlaces } from "./demo-places";
-import { demoLogins } from "./demo-addresses";
 import { findDemoSite } from "./demo-present";
 import { demoBundles, demoCompany, demoCountries, demoSite } from "./demo-site";
 import { pauseForTest, takeSeedLock } from "./seed-lock";
@@ -230,7 +230,8 @@ export async function seedDemo(
   // The photos of members not made after all (another process seeded first) are not kept.
   for (const [i, photosOfMember] of photos.entries())
     if (!seeded || unused.has(i))
-      for (const photo of photosOfMember) for (const file of filesOfPhoto(photo).public) await options.photos.remove(file);
+      for (const photo of photosOfMember)
+        for (const file of filesOfPhoto(photo).public) await options.photos.remove(file);
   return seeded;
 }
 
@@ -251,7 +252,11 @@ async function insertDemoSite(trx: Tx, origin: string): Promise<number> {
  */
 async function completeDemoSite(trx: Tx, siteId: number): Promise<number[]> {
   for (const domain of ["localhost", "127.0.0.1"]) {
-    const taken = await trx.selectFrom("site_domains").select("site_id").where("domain", "=", domain).executeTakeFirst();
+    const taken = await trx
+      .selectFrom("site_domains")
+      .select("site_id")
+      .where("domain", "=", domain)
+      .executeTakeFirst();
     if (!taken) await trx.insertInto("site_domains").values({ domain, site_id: siteId }).execute();
   }
   const bundle = await trx.selectFrom("credit_bundles").select("id").where("site_id", "=", siteId).executeTakeFirst();
