@@ -435,7 +435,9 @@ function logRequests(log: ReturnType<typeof createLogger>) {
     res.on("finish", () => {
       // Web tiers with API_URL ask /api/health.php twice a second each (server/api-settings-version.ts): at debug,
       // so that their polls do not drown the log; an answer that is not 200 is logged as every other request.
-      const level = req.path === "/api/health.php" && res.statusCode === 200 ? "debug" : "info";
+      // (originalUrl: by now a router mounted at /api may have left req.path without its mount point.)
+      const poll = req.originalUrl.split("?")[0] === "/api/health.php" && res.statusCode === 200;
+      const level = poll ? "debug" : "info";
       // The path only: query strings may carry tokens (activation and reset links).
       log[level](
         {
