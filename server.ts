@@ -34,10 +34,17 @@ import { type NotificationDeps, sendDueNotifications } from "./api/notifications
 import { ensurePushKeys } from "./api/notifications/push.service";
 import { checkUnsettledPayments, type PaymentDeps } from "./api/payments/payments.service";
 import { checkPendingRefunds } from "./api/payments/returns.service";
-import { dropSiteCaches, onSiteSettingsChanged, watchSiteSettings } from "./api/settings/settings-changes";
+import {
+  dropSiteCaches,
+  onSiteSettingsChanged,
+  type SettingsVersionCheck,
+  versionCheck,
+  watchSettingsVersion,
+} from "./api/settings/settings-changes";
 import { parseWebEnv } from "./app/services/env.server";
 import { type ApiHandler, type InProcessApi, inProcessFetch } from "./app/services/in-process-api.server";
 import { HOUR } from "./contract/durations";
+import { apiSettingsPollMs, apiSettingsVersion } from "./server/api-settings-version";
 import { asRoutePath, countRequests, metricsEndpoint, pageRoutePatterns } from "./server/metrics";
 import { guardPageRequests } from "./server/page-guards";
 import { servePublicPhotos } from "./server/public-photos";
@@ -111,6 +118,7 @@ export async function startServer({ dev = false } = {}) {
   let db: Db | null = null;
   let inProcess: InProcessApi | undefined;
   let events: EventBus | undefined;
+  let apiSettingsCheck: SettingsVersionCheck | undefined;
   /** Stops the periodic jobs and the settings check when the process stops. */
   const schedules: (() => void)[] = [];
   if (!web.apiIsExternal) {
@@ -127,6 +135,9 @@ export async function startServer({ dev = false } = {}) {
       seedDemo: apiEnv.SEED_DEMO,
     });
     if (demo === "seeded") log.info("demo site seeded");
+    if (demo === "repaired") log.warn("demo site repaired: an interrupted start had left it without all its members");
+    if (demo === "half made, in use")
+      log.warn("the demo site lacks some of its members but has been used since: it is left as it is");
     await ensurePushKeys(db, apiEnv);
     if (demo === "present but not wanted")
       log.warn("the demo site and its published logins are in this database: remove them before going live");
@@ -155,6 +166,7 @@ export async function startServer({ dev = false } = {}) {
     });
     app.use("/api", api.router);
     inProcess = { handler: inProcessApi(api.router), direct: api.direct };
+    apiSettingsCheck = api.settingsCheck;
     schedules.push(scheduleCleanup(db, files, apiLogger));
     schedules.push(
       scheduleNotificationMails(
@@ -229,8 +241,15 @@ export async function startServer({ dev = false } = {}) {
 
   // A site's settings changed (here, in another server process or by `npm run site`): the web tier's caches go too.
   onSiteSettingsChanged(() => void entry().then((e) => e.dropWebSiteCaches()));
-  // The catch-up for a settings change whose NOTIFY this process missed, and the only news of one on SQLite.
-  if (db) schedules.push(watchSiteSettings(db, (error) => log.warn({ err: error }, "site settings check failed")));
+  // The catch-up for a settings change whose NOTIFY this process missed, and the only news of one on SQLite; a web
+  // tier with no database asks its API for the version instead (docs/operations.md "A separate web tier").
+  const settingsCheck = apiSettingsCheck ?? versionCheck(apiSettingsVersion(web.apiUrl));
+  schedules.push(
+    watchSettingsVersion(settingsCheck, {
+      everyMs: db ? 1000 : apiSettingsPollMs,
+      onError: (error, retryMs) => log.warn({ err: error, retryMs }, "site settings check failed"),
+    }),
+  );
 
   const server = app.listen(web.PORT, web.HOST, () => {
     log.info({ mode: web.NODE_ENV }, `listening on http://localhost:${web.PORT}`);
@@ -430,8 +449,13 @@ function logRequests(log: ReturnType<typeof createLogger>) {
   return (req: Request, res: Response, next: () => void) => {
     const started = process.hrtime.bigint();
     res.on("finish", () => {
+      // Web tiers with API_URL ask /api/health.php twice a second each (server/api-settings-version.ts): at debug,
+      // so that their polls do not drown the log; an answer that is not 200 is logged as every other request.
+      // (originalUrl: by now a router mounted at /api may have left req.path without its mount point.)
+      const poll = req.originalUrl.split("?")[0] === "/api/health.php" && res.statusCode === 200;
+      const level = poll ? "debug" : "info";
       // The path only: query strings may carry tokens (activation and reset links).
-      log.info(
+      log[level](
         {
           reqId: (req as Request & { id: string }).id,
           method: req.method,

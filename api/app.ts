@@ -1,6 +1,5 @@
 import path from "node:path";
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
-import { sql } from "kysely";
 import type { Logger } from "pino";
 import type { DirectCaller } from "../contract/in-process";
 import { openApiDocument } from "../contract/openapi";
@@ -48,6 +47,7 @@ import type { ApiDeps, RouteDeps } from "./route-deps";
 import { seoRoutes } from "./seo/seo.routes";
 import { settingsRoutes } from "./settings/settings.routes";
 import { siteForDomain } from "./settings/settings.service";
+import { type SettingsVersionCheck, settingsVersionCheck } from "./settings/settings-changes";
 import { signupRoutes } from "./signup/signup.routes";
 import { staffRoutes } from "./staff/staff.routes";
 
@@ -103,6 +103,8 @@ export interface MemberApi {
   /** docs/product.md §7's /api/*.php contract, mounted at /api. */
   router: Router;
   direct: DirectCaller;
+  /** This process's look at the site settings version (server.ts runs it every second; /api/health.php answers it). */
+  settingsCheck: SettingsVersionCheck;
 }
 
 export function createApi(deps: ApiDeps): MemberApi {
@@ -113,16 +115,19 @@ export function createApi(deps: ApiDeps): MemberApi {
   api.use(refuseForeignOrigin);
   api.use(express.json({ limit: "100kb" }));
   const sessionCookie = sessionCookieFor(env.NODE_ENV);
+  const settingsCheck = settingsVersionCheck(db);
 
   // Not in the contract, so outside the check below: the document itself and its reference page, the web tier's
   // health probe and the development outbox are not part of the member API it describes.
   const openApi = openApiDocument({ sessionCookie: sessionCookie.name });
   api.get("/openapi.json", (_req, res) => void res.json(openApi));
   if (env.apiDocs) api.use(apiDocsRoutes());
-  // Whether the database answers: read by the web tier's /healthz.
+  // Whether the database answers (the web tier's /healthz), and the site settings version (api/settings/settings-changes.ts):
+  // a web tier with no database of its own polls it and drops its caches when it moved. Read through this process's
+  // check, so the API's own caches are dropped before a web tier is told, and it refetches fresh settings.
   api.get("/health.php", async (_req, res) => {
-    await sql`select 1`.execute(db);
-    res.json({ ok: true });
+    const { version } = await settingsCheck();
+    res.json({ ok: true, settings_version: version });
   });
 
   // Which site a request is for (the domain the web tier forces, else the host the browser asked for) and who asks.
@@ -174,7 +179,7 @@ export function createApi(deps: ApiDeps): MemberApi {
     (locals(res).log ?? logger).error({ err: error, reqId: requestIdOf(req), path: req.path }, "API request failed");
     res.status(500).json(internalError);
   });
-  return { router: api, direct };
+  return { router: api, direct, settingsCheck };
 }
 
 /** The site a request is for and the member whose session cookie it carries (noted as seen), as ApiLocals. */

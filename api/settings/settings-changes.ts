@@ -7,10 +7,12 @@ import { dropApiSiteCaches } from "./site-caches";
  * "The site's settings changed" (docs/architecture.md "Sessions and state"): sites and settings are cached in every
  * process (the API's site lookups, the web tier's settings, interests, regions and company info), and a change must
  * reach all of them at once. One counter in the database, `site_settings_version`, is raised in the transaction of
- * the change; every server process reads it about once a second (`watchSiteSettings`) and drops its caches when it
- * moved. The same on SQLite, where `npm run site` is another process, and on PostgreSQL with many processes. On
+ * the change; every server process reads it about once a second (`watchSettingsVersion`) and drops its caches when
+ * it moved. The same on SQLite, where `npm run site` is another process, and on PostgreSQL with many processes. On
  * PostgreSQL the change also NOTIFYs `site_settings` in its transaction (sent when it commits): every process's event
- * bus hears it within milliseconds, and the counter stays the catch-up for a process whose LISTEN was down.
+ * bus hears it within milliseconds, and the counter stays the catch-up for a process whose LISTEN was down. A web
+ * tier with no database (`API_URL`) asks the API for the counter instead (GET /api/health.php answers the version
+ * that API process has dropped its own caches for; server/api-settings-version.ts) twice a second.
  */
 
 const listeners = new Set<() => void>();
@@ -47,34 +49,60 @@ async function currentVersion(db: Db): Promise<number> {
   return row?.version ?? 0;
 }
 
-/** Reads the version once: drops the caches when it moved since the last check. Answers whether it did. */
-export function settingsVersionCheck(db: Db) {
+/** One look at a settings version: the version read, and whether it moved since the look before (caches dropped). */
+export type SettingsVersionCheck = () => Promise<{ version: number; moved: boolean }>;
+
+/** Looks at the version `read` answers, and drops this process's caches when it moved since the last look. */
+export function versionCheck(read: () => Promise<number>): SettingsVersionCheck {
   let seen: number | null = null;
-  return async (): Promise<boolean> => {
-    const version = await currentVersion(db);
+  return async () => {
+    const version = await read();
     const moved = seen !== null && version !== seen;
     seen = version;
     if (moved) dropSiteCaches();
-    return moved;
+    return { version, moved };
   };
 }
 
-/** Checks every `everyMs` (a one-row read) for the life of the process; returns the function that stops it. */
-export function watchSiteSettings(db: Db, onError: (error: unknown) => void, everyMs = 1000): () => void {
-  const check = settingsVersionCheck(db);
-  let running = false;
-  const timer = setInterval(async () => {
-    if (running) return;
-    running = true;
+/** The check of the database's counter, as a process serving the API makes it. */
+export function settingsVersionCheck(db: Db): SettingsVersionCheck {
+  return versionCheck(() => currentVersion(db));
+}
+
+/** A failed look is tried again after 1 s, then twice as long each time, up to this. */
+const longestRetryMs = 30_000;
+
+/**
+ * Runs `check` every `everyMs` for the life of the process (one look at a time); returns the function that stops it.
+ * After a failure it waits 1 s, then twice as long each time up to 30 s, and tells `onError` how long; the first look
+ * that works again goes back to `everyMs`.
+ */
+export function watchSettingsVersion(
+  check: SettingsVersionCheck,
+  options: { everyMs: number; onError: (error: unknown, retryMs: number) => void },
+): () => void {
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  let retryMs = 0;
+  const next = (ms: number) => {
+    if (stopped) return;
+    timer = setTimeout(look, ms);
+    timer.unref();
+  };
+  const look = async () => {
     try {
       await check();
+      retryMs = 0;
+      next(options.everyMs);
     } catch (error) {
-      onError(error);
-    } finally {
-      running = false;
+      retryMs = Math.min(Math.max(retryMs * 2, 1000), longestRetryMs);
+      if (!stopped) options.onError(error, retryMs);
+      next(retryMs);
     }
-  }, everyMs);
-  timer.unref();
-  void check().catch(onError);
-  return () => clearInterval(timer);
+  };
+  void look();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
 }

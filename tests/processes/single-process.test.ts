@@ -1,4 +1,4 @@
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -18,30 +18,46 @@ import {
 /*
  * One real server on SQLite (docs/operations.md "Health", "A full disk", "Stopping and rolling restarts"): its data
  * folder is a small tmpfs, filled up while it runs, then freed; then it is stopped with SIGTERM while an event stream is
- * open. The tmpfs needs root (mount); elsewhere the data folder is a plain temporary folder and the disk-full test is
- * skipped.
+ * open. As root the tmpfs is mounted here; otherwise, where the kernel lets users have namespaces of their own, in a
+ * private user and mount namespace (unshare) that the server runs in and the test enters (nsenter) to fill the
+ * folder. Where neither works the data folder is a plain temporary folder and the disk-full test is skipped.
  */
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "single-process-"));
-const onTmpfs = (() => {
-  try {
-    execFileSync("mount", ["-t", "tmpfs", "-o", "size=32m", "tmpfs", dataDir], { stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  }
-})();
+const mountTmpfs = (size: string) => `mount -t tmpfs -o size=${size} tmpfs "$0"`;
+const worked = (command: string, args: string[]) => spawnSync(command, args, { stdio: "ignore" }).status === 0;
+const tmpfs: "here" | "namespace" | null = worked("mount", ["-t", "tmpfs", "-o", "size=32m", "tmpfs", dataDir])
+  ? "here"
+  : worked("unshare", ["--user", "--map-root-user", "--mount", "sh", "-c", mountTmpfs("1m"), dataDir])
+    ? "namespace"
+    : null;
 
 let server: ServerProcess;
 
+/** Runs a shell script on the data folder ($0) as the server sees it: inside its namespace when it has one. */
+function onDataDir(script: string) {
+  const shell = ["sh", "-c", script, dataDir];
+  return tmpfs === "namespace"
+    ? spawnSync("nsenter", ["--target", String(server.child.pid), "--user", "--mount", ...shell], { encoding: "utf8" })
+    : spawnSync(shell[0]!, shell.slice(1), { encoding: "utf8" });
+}
+
 beforeAll(async () => {
   ensureBuild();
-  server = startServerProcess({ port: await freePort(), env: { DATA_DIR: dataDir } });
+  server = startServerProcess({
+    port: await freePort(),
+    env: { DATA_DIR: dataDir },
+    // The tmpfs mounted in the namespace the server is then started in (exec: the process is the server itself).
+    wrapper:
+      tmpfs === "namespace"
+        ? ["unshare", "--user", "--map-root-user", "--mount", "sh", "-c", `${mountTmpfs("32m")} && exec "$@"`, dataDir]
+        : undefined,
+  });
   await server.waitReady();
 }, 300_000);
 
 afterAll(async () => {
   await stopServerProcess(server);
-  if (onTmpfs) execFileSync("umount", [dataDir]);
+  if (tmpfs === "here") execFileSync("umount", [dataDir]);
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -61,18 +77,10 @@ test("/healthz and /readyz answer 200 on a healthy server", async () => {
   expect(await ready.json()).toEqual({ ready: true });
 });
 
-describe.skipIf(!onTmpfs)("the data folder full (a 32 MB tmpfs)", () => {
+describe.skipIf(!tmpfs)("the data folder full (a 32 MB tmpfs)", () => {
   test("readyz 503 naming the full disk, writes 503 (not 500), one log line; all well again once space is free", async () => {
-    const filler = path.join(dataDir, "filler");
-    const block = Buffer.alloc(1 << 20);
-    const fd = fs.openSync(filler, "w");
-    try {
-      for (;;) fs.writeSync(fd, block);
-    } catch (error) {
-      expect((error as NodeJS.ErrnoException).code).toBe("ENOSPC");
-    } finally {
-      fs.closeSync(fd);
-    }
+    const filled = onDataDir('cat /dev/zero > "$0/filler"');
+    expect(filled.stderr).toContain("No space left on device");
     try {
       const ready = await fetch(`${server.url}/readyz`);
       expect(ready.status).toBe(503);
@@ -83,7 +91,7 @@ describe.skipIf(!onTmpfs)("the data folder full (a 32 MB tmpfs)", () => {
       expect(server.lines.filter((l) => l.includes("disk full at"))).toHaveLength(1);
       expect(server.lines.some((l) => l.includes("cannot rollback"))).toBe(false);
     } finally {
-      fs.rmSync(filler);
+      expect(onDataDir('rm "$0/filler"').status).toBe(0);
     }
     expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
     expect(await logInStatus()).toBe(200);

@@ -27,6 +27,7 @@ import {
 import { DAY, MINUTE } from "../../../contract/durations";
 import type { Locale } from "../../../contract/locales";
 import { demoAboutTexts } from "./demo-about-texts";
+import { demoMemberEmail, membersPerLanguage } from "./demo-addresses";
 import { demoPlaces } from "./demo-places";
 
 /** Where the demo members live, per language, with the faker locale that gives realistic names there. */
@@ -64,21 +65,6 @@ const homes: Record<Locale, { country: string; faker: Faker }[]> = {
   fi: [{ country: "FI", faker: fakerFI }],
   no: [{ country: "NO", faker: fakerNB_NO }],
   sv: [{ country: "SE", faker: fakerSV }],
-};
-
-/** How many of the 300 demo members speak each language. */
-const membersPerLanguage: Record<Locale, number> = {
-  en: 70,
-  nl: 30,
-  de: 35,
-  fr: 30,
-  it: 25,
-  es: 25,
-  pl: 20,
-  da: 15,
-  fi: 15,
-  no: 15,
-  sv: 20,
 };
 
 export interface DemoMember {
@@ -125,7 +111,7 @@ export function demoMembers(now: Date, interestCount: number): DemoMember[] {
       members.push({
         language,
         name,
-        email: `member${index + 1}@demo.heartline.example`,
+        email: demoMemberEmail(index + 1),
         gender,
         sexuality: f.helpers.weightedArrayElement([
           { weight: 8, value: "straight" as const },

@@ -6,19 +6,15 @@ import { moveCredits } from "../../credits/ledger";
 import { filesOfPhoto } from "../../photos/photos.service";
 import { type Db, nowIso, type Tx } from "../database";
 import { writeAvatar } from "./avatars";
+import { demoLogins } from "./demo-addresses";
 import { demoInterests } from "./demo-interests";
 import { type DemoMember, demoMembers } from "./demo-members";
 import { demoPlaces } from "./demo-places";
-import { hasDemoSite } from "./demo-present";
+import { findDemoSite } from "./demo-present";
 import { demoBundles, demoCompany, demoCountries, demoSite } from "./demo-site";
 import { pauseForTest, takeSeedLock } from "./seed-lock";
 
-/** The demo logins written in the README. */
-export const demoLogins = {
-  free: { email: "free@example.com", password: "demo-free-2026" },
-  premium: { email: "premium@example.com", password: "demo-premium-2026" },
-  moderator: { email: "moderator@example.com", password: "demo-moderator-2026" },
-};
+export { demoLogins };
 
 const tablesInDeleteOrder = [
   "notification_queue",
@@ -54,8 +50,9 @@ const tablesInDeleteOrder = [
 ] as const;
 
 /**
- * Seeds the demo site on a fresh database; does nothing when it is already there, unless `reset` empties
- * every table (and the photos) first.
+ * Seeds the demo site on a fresh database, or completes one an interrupted start of an older version left half made
+ * (api/db/seed/demo-present.ts); does nothing when it is there, unless `reset` empties every table (and the photos)
+ * first. Answers whether it wrote anything.
  */
 export async function seedDemo(
   db: Db,
@@ -65,12 +62,12 @@ export async function seedDemo(
     const published = await db.selectFrom("photos").select("filename").execute();
     for (const table of tablesInDeleteOrder) await db.deleteFrom(table).execute();
     for (const photo of published) for (const file of filesOfPhoto(photo).public) await options.photos.remove(file);
-  } else if (await hasDemoSite(db)) {
-    return false;
   }
+  const found = options.reset ? { state: "absent" as const } : await findDemoSite(db);
+  if (found.state !== "absent" && found.state !== "half made") return false;
 
-  const now = new Date();
-  const members = demoMembers(now, demoInterests.length);
+  const seededAt = new Date();
+  const members = demoMembers(seededAt, demoInterests.length);
   const freeLogin = {
     ...members[0]!,
     email: demoLogins.free.email,
@@ -105,14 +102,16 @@ export async function seedDemo(
     hashPassword(demoLogins.moderator.password),
   ]);
 
-  // Photos are written before the rows that name them, a few at a time (sharp uses a thread pool).
   const everyone: { member: DemoMember; passwordHash: string | null; premium: boolean; moderator?: true }[] = [
     { member: freeLogin, passwordHash: freeHash, premium: false },
     { member: premiumLogin, passwordHash: premiumHash, premium: true },
     { member: moderatorLogin, passwordHash: moderatorHash, premium: false, moderator: true },
     ...members.map((member) => ({ member, passwordHash: null, premium: false })),
   ];
-  const photos = await mapLimited(everyone, 8, ({ member }) =>
+  // Of a half-made demo, only the members it lacks. Photos are written before the rows that name them, a few at a
+  // time (sharp uses a thread pool).
+  const toMake = found.state === "half made" ? everyone.filter((e) => !found.present.has(e.member.email)) : everyone;
+  const photos = await mapLimited(toMake, 8, ({ member }) =>
     Promise.all(
       Array.from({ length: member.photo_count }, (_, variant) =>
         writeAvatar(options.photos, { hue: member.hue, gender: member.gender, variant }),
@@ -124,13 +123,23 @@ export async function seedDemo(
   // One transaction for the whole demo (docs/operations.md "First start"): a start killed while seeding leaves nothing
   // behind, and the next start seeds it all. The lock makes a second process starting at the same time wait here,
   // then find the demo made and drop the photos it wrote for nothing.
-  const userIds: number[] = [];
+  const unused = new Set<number>();
   const seeded = await db.transaction().execute(async (trx) => {
     await takeSeedLock(trx);
-    if (await hasDemoSite(trx)) return false;
-    const { siteId, interestIds } = await insertDemoSite(trx, options.origin);
+    const locked = await findDemoSite(trx);
+    if (locked.state !== "absent" && locked.state !== "half made") return false;
+    // Of a half-made demo only what it lacked was prepared: gone in the meantime, it is seeded whole next time.
+    if (locked.state === "absent" && found.state === "half made") return false;
+    const siteId = locked.state === "absent" ? await insertDemoSite(trx, options.origin) : locked.siteId;
+    const interestIds = await completeDemoSite(trx, siteId);
     await pauseForTest("site");
-    for (const [i, { member, passwordHash, premium, moderator }] of everyone.entries()) {
+    const made = new Set<string>();
+    for (const [i, { member, passwordHash, premium, moderator }] of toMake.entries()) {
+      if (locked.state === "half made" && locked.present.has(member.email)) {
+        unused.add(i);
+        continue;
+      }
+      made.add(member.email);
       const user = await trx
         .insertInto("users")
         .values({
@@ -145,7 +154,6 @@ export async function seedDemo(
         })
         .returning("id")
         .executeTakeFirstOrThrow();
-      userIds.push(user.id);
       await trx
         .insertInto("profiles")
         .values({
@@ -190,22 +198,28 @@ export async function seedDemo(
         .execute();
       if (premium) await seedPurchase(trx, siteId, user.id, member.country, member.signup_date);
     }
-    // A few demo members liked each demo login, so the likes pages have something to show from the start.
+    // A few demo members liked each demo login made here, so the likes pages have something to show from the start.
+    const idOf = new Map(
+      (await trx.selectFrom("users").select(["id", "email"]).where("site_id", "=", siteId).execute()).map((u) => [
+        u.email,
+        u.id,
+      ]),
+    );
     for (const [login, likers] of [
       [0, "male"],
       [1, "female"],
     ] as const) {
+      if (!made.has(everyone[login]!.member.email)) continue;
       const fans = everyone
-        .map((e, i) => ({ ...e, id: userIds[i]! }))
         .filter((e, i) => i > 1 && !e.moderator && e.member.gender === likers && !e.member.fictional)
         .slice(0, 3);
       for (const [n, fan] of fans.entries()) {
         await trx
           .insertInto("likes")
           .values({
-            liker_id: fan.id,
-            liked_id: userIds[login]!,
-            created_at: new Date(now.getTime() - (n + 1) * HOUR).toISOString(),
+            liker_id: idOf.get(fan.member.email)!,
+            liked_id: idOf.get(everyone[login]!.member.email)!,
+            created_at: new Date(seededAt.getTime() - (n + 1) * HOUR).toISOString(),
           })
           .execute();
       }
@@ -213,41 +227,62 @@ export async function seedDemo(
     await pauseForTest("members");
     return true;
   });
-  if (!seeded)
-    for (const photo of photos.flat()) for (const file of filesOfPhoto(photo).public) await options.photos.remove(file);
+  // The photos of members not made after all (another process seeded first) are not kept.
+  for (const [i, photosOfMember] of photos.entries())
+    if (!seeded || unused.has(i))
+      for (const photo of photosOfMember)
+        for (const file of filesOfPhoto(photo).public) await options.photos.remove(file);
   return seeded;
 }
 
-/** The demo's company, site, domains, bundles, regions and interests; answers the site's and the interests' ids. */
-async function insertDemoSite(trx: Tx, origin: string) {
+/** The demo's company and site rows; answers the site's id. */
+async function insertDemoSite(trx: Tx, origin: string): Promise<number> {
   const company = await trx.insertInto("companies").values(demoCompany).returning("id").executeTakeFirstOrThrow();
   const site = await trx
     .insertInto("sites")
     .values({ ...demoSite(company.id), origin })
     .returning("id")
     .executeTakeFirstOrThrow();
-  await trx
-    .insertInto("site_domains")
-    .values([
-      { domain: "localhost", site_id: site.id },
-      { domain: "127.0.0.1", site_id: site.id },
-    ])
-    .execute();
-  await trx.insertInto("credit_bundles").values(demoBundles(site.id)).execute();
-  const regions = demoCountries.flatMap((country) =>
-    (demoPlaces[country] ?? []).map((r) => ({ code: r.code, country, name: r.name })),
+  return site.id;
+}
+
+/**
+ * What the demo site needs besides its members, where missing (all of it on a fresh database; what a half-made demo
+ * lacks): its domains, bundles, regions and interests. Answers the interests' ids in the order of `demoInterests`.
+ */
+async function completeDemoSite(trx: Tx, siteId: number): Promise<number[]> {
+  for (const domain of ["localhost", "127.0.0.1"]) {
+    const taken = await trx
+      .selectFrom("site_domains")
+      .select("site_id")
+      .where("domain", "=", domain)
+      .executeTakeFirst();
+    if (!taken) await trx.insertInto("site_domains").values({ domain, site_id: siteId }).execute();
+  }
+  const bundle = await trx.selectFrom("credit_bundles").select("id").where("site_id", "=", siteId).executeTakeFirst();
+  if (!bundle) await trx.insertInto("credit_bundles").values(demoBundles(siteId)).execute();
+  const knownRegions = new Set((await trx.selectFrom("regions").select("code").execute()).map((r) => r.code));
+  const regions = demoCountries
+    .flatMap((country) => (demoPlaces[country] ?? []).map((r) => ({ code: r.code, country, name: r.name })))
+    .filter((region) => !knownRegions.has(region.code));
+  if (regions.length > 0) await trx.insertInto("regions").values(regions).execute();
+  const knownInterests = new Map(
+    (await trx.selectFrom("interests").select(["id", "slug"]).execute()).map((i) => [i.slug, i.id]),
   );
-  await trx.insertInto("regions").values(regions).execute();
   const ids: number[] = [];
   for (const interest of demoInterests) {
-    const row = await trx
-      .insertInto("interests")
-      .values({ slug: interest.slug, names: JSON.stringify(interest.names) })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    ids.push(row.id);
+    const id =
+      knownInterests.get(interest.slug) ??
+      (
+        await trx
+          .insertInto("interests")
+          .values({ slug: interest.slug, names: JSON.stringify(interest.names) })
+          .returning("id")
+          .executeTakeFirstOrThrow()
+      ).id;
+    ids.push(id);
   }
-  return { siteId: site.id, interestIds: ids };
+  return ids;
 }
 
 /** The premium demo member bought the smallest bundle in the sandbox: a paid payment and its ledger entry. */

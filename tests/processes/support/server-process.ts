@@ -30,8 +30,15 @@ export interface ServerProcess {
   exited: Promise<number | string>;
 }
 
-export function startServerProcess(options: { port: number; env: Record<string, string> }): ServerProcess {
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+export function startServerProcess(options: {
+  port: number;
+  env: Record<string, string>;
+  /** A command the server runs under (e.g. `unshare … sh -c '… exec "$@"'`): it must exec the server, as its last arguments. */
+  wrapper?: string[];
+}): ServerProcess {
+  const server = [process.execPath, "--import", "tsx", "server.ts"];
+  const [command, ...args] = [...(options.wrapper ?? []), ...server] as [string, ...string[]];
+  const child = spawn(command, args, {
     cwd: root,
     env: { ...process.env, NODE_ENV: "development", LOG_LEVEL: "info", ...options.env, PORT: String(options.port) },
     stdio: ["ignore", "pipe", "pipe"],
