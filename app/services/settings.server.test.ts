@@ -5,23 +5,28 @@ import { afterAll, beforeAll, expect, test, vi } from "vitest";
 import { settingsFixture } from "../../tests/support/settings-fixture";
 import { type RequestInfo, requestInfoContext } from "./request-context";
 
-// A stand-in API that answers settings.php (or 503 while `down`) and records the queries it was asked.
+// A stand-in API that answers settings.php and interests.php (or 503 while `down`) and records the settings queries.
 const asked: URLSearchParams[] = [];
 const settings = settingsFixture;
+const interests = [{ id: 1, slug: "hiking", names: { en: "Hiking" } }];
+let interestsAsked = 0;
 let down = false;
 const server = http.createServer((req, res) => {
-  asked.push(new URL(req.url!, "http://api").searchParams);
+  const url = new URL(req.url!, "http://api");
+  if (url.pathname.endsWith("/interests.php")) interestsAsked++;
+  else asked.push(url.searchParams);
   res.writeHead(down ? 503 : 200, { "content-type": "application/json" });
-  res.end(JSON.stringify(down ? {} : settings));
+  res.end(JSON.stringify(down ? {} : url.pathname.endsWith("/interests.php") ? { interests } : settings));
 });
 
 let getSettings: typeof import("./settings.server").getSettings;
+let getInterests: typeof import("./settings.server").getInterests;
 beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   vi.stubEnv("API_URL", `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`);
   vi.stubEnv("LOG_LEVEL", "silent");
   vi.stubEnv("API_RETRY_BASE_MS", "1");
-  ({ getSettings } = await import("./settings.server"));
+  ({ getSettings, getInterests } = await import("./settings.server"));
 });
 afterAll(() => new Promise((resolve) => server.close(resolve)));
 
@@ -53,6 +58,25 @@ test("settings whose cache entry expired while the API is unavailable are the la
     expect((await getSettings(call(url))).name).toBe(settings.name);
     expect(asked.length, "the expired entry was asked of the API first").toBeGreaterThan(before);
     await expect(getSettings(call("https://never-seen.example/members"))).rejects.toMatchObject({
+      init: { status: 503 },
+    });
+  } finally {
+    down = false;
+    vi.useRealTimers();
+  }
+});
+
+test("interests whose hour ran out while the API is unavailable are the last ones fetched", async () => {
+  const url = "https://outage.example/profile";
+  expect(await getInterests(call(url))).toEqual(interests);
+  vi.useFakeTimers({ toFake: ["Date"] });
+  try {
+    vi.setSystemTime(Date.now() + 3_601_000);
+    down = true;
+    const before = interestsAsked;
+    expect(await getInterests(call(url))).toEqual(interests);
+    expect(interestsAsked, "the expired entry was asked of the API first").toBeGreaterThan(before);
+    await expect(getInterests(call("https://never-seen.example/profile"))).rejects.toMatchObject({
       init: { status: 503 },
     });
   } finally {

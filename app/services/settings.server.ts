@@ -19,11 +19,16 @@ const settingsCache = new NodeCache({ stdTTL: 300, useClones: false, maxKeys });
 // is unavailable, so that an outage longer than the cache's 5 minutes keeps the pages and their forms (§7.3).
 const lastSettings = new NodeCache({ stdTTL: 0, useClones: false, maxKeys });
 const onceCache = new NodeCache({ stdTTL: 3600, useClones: false, maxKeys });
+// The same for company info, interests and regions: an hour's entry that expires during an outage keeps its last value.
+const lastOnce = new NodeCache({ stdTTL: 0, useClones: false, maxKeys });
 registerWebSiteCache("web: settings by domain and country", () => {
   settingsCache.flushAll();
   lastSettings.flushAll();
 });
-registerWebSiteCache("web: interests, regions and company info", () => onceCache.flushAll());
+registerWebSiteCache("web: interests, regions and company info", () => {
+  onceCache.flushAll();
+  lastOnce.flushAll();
+});
 
 function domainOf(request: Request) {
   return new URL(request.url).hostname;
@@ -79,8 +84,16 @@ export function cachedSettings(request: Request): Settings | undefined {
 async function once<T>(key: string, load: () => Promise<T>): Promise<T> {
   const cached = onceCache.get<T>(key);
   if (cached !== undefined) return cached;
-  const value = await load();
+  let value: T;
+  try {
+    value = await load();
+  } catch (error) {
+    const last = error instanceof ApiUnavailable ? lastOnce.get<T>(key) : undefined;
+    if (last !== undefined) return last;
+    throw error;
+  }
   remember(onceCache, key, value);
+  remember(lastOnce, key, value);
   return value;
 }
 
