@@ -452,14 +452,15 @@ function logRequests(log: ReturnType<typeof createLogger>) {
       // Web tiers with API_URL ask /api/health.php twice a second each (server/api-settings-version.ts): at debug,
       // so that their polls do not drown the log; an answer that is not 200 is logged as every other request.
       // (originalUrl: by now a router mounted at /api may have left req.path without its mount point.)
-      const poll = req.originalUrl.split("?")[0] === "/api/health.php" && res.statusCode === 200;
+      const path = req.originalUrl.split("?")[0];
+      const poll = path === "/api/health.php" && res.statusCode === 200;
       const level = poll ? "debug" : "info";
       // The path only: query strings may carry tokens (activation and reset links).
       log[level](
         {
           reqId: (req as Request & { id: string }).id,
           method: req.method,
-          path: req.path,
+          path,
           status: res.statusCode,
           ms: Number(process.hrtime.bigint() - started) / 1e6,
         },
