@@ -70,8 +70,8 @@ test("a settings change by `npm run site -- apply` shows on the web-only process
   expect(Date.now() - changedAt).toBeLessThan(1_000);
   // The API's request log leaves the web tier's polls out (they are at debug), and has the pages' own calls.
   const requestLines = api.lines.filter((line) => line.includes('"msg":"request"'));
-  expect(requestLines.some((line) => /"path":"(\/api)?\/settings\.php"/.test(line))).toBe(true);
-  expect(requestLines.some((line) => /"path":"(\/api)?\/health\.php"/.test(line))).toBe(false);
+  expect(requestLines.some((line) => /"path":"\/api\/settings\.php"/.test(line))).toBe(true);
+  expect(requestLines.some((line) => /"path":"\/api\/health\.php"/.test(line))).toBe(false);
 });
 
 test("with the API gone the web tier says its settings check failed, waiting longer each time, and stops on SIGTERM", async () => {
