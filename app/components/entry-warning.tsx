@@ -1,5 +1,6 @@
-import { Form, useLocation } from "react-router";
+import { Form } from "react-router";
 import { useTranslation } from "~/i18n/translator";
+import { ReturnHere } from "./return-here";
 import { SubmitButton } from "./submit-button";
 
 /**
@@ -16,7 +17,6 @@ export function EntryWarning({
   siteName: string;
 }) {
   const { t } = useTranslation();
-  const location = useLocation();
   return (
     <div className="entry-warning" role="dialog" aria-modal="true" aria-labelledby="entry-warning-title">
       <div className="entry-warning-card card shadow-lg">
@@ -28,7 +28,7 @@ export function EntryWarning({
           {variant === "NL" && <p className="alert alert-info small">{t("entryWarning.nl")}</p>}
           {variant === "DE" && <p className="alert alert-info small">{t("entryWarning.de")}</p>}
           <Form method="post" action="/entry-warning" className="d-flex flex-wrap gap-2">
-            <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+            <ReturnHere />
             <SubmitButton className="btn btn-primary flex-grow-1">
               {t("entryWarning.enter", { count: minAge })}
             </SubmitButton>

@@ -1,7 +1,8 @@
-import { Form, useLocation } from "react-router";
+import { Form } from "react-router";
 import { useTranslation } from "~/i18n/translator";
 import { type Locale, languageNames } from "../../contract/locales";
 import { Icon } from "./icons";
+import { ReturnHere } from "./return-here";
 import { SubmitButton } from "./submit-button";
 
 /**
@@ -10,7 +11,6 @@ import { SubmitButton } from "./submit-button";
  */
 export function LanguageMenu({ languages, current }: { languages: Locale[]; current: Locale }) {
   const { t } = useTranslation();
-  const location = useLocation();
   if (languages.length < 2) return null;
   return (
     <details className="dropdown language-menu" name="top-bar-menu">
@@ -21,7 +21,7 @@ export function LanguageMenu({ languages, current }: { languages: Locale[]; curr
         <span className="visually-hidden">{t("language.choose")}</span>
       </summary>
       <Form method="post" action="/language" reloadDocument className="dropdown-menu dropdown-menu-end show-when-open">
-        <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+        <ReturnHere />
         {languages.map((code) => (
           <SubmitButton
             key={code}

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import { Form, Link, NavLink, useLocation } from "react-router";
+import { Form, Link, NavLink } from "react-router";
 import { MemberPhoto } from "~/components/member-photo";
 import { useInstalled } from "~/hooks/use-installed";
 import { useTranslation } from "~/i18n/translator";
@@ -8,6 +8,7 @@ import { badgeCount, creditsBadgeTone } from "~/services/site-info";
 import { Icon } from "./icons";
 import { LanguageMenu } from "./language-menu";
 import { LoadingBar } from "./loading-bar";
+import { ReturnHere } from "./return-here";
 import { SubmitButton } from "./submit-button";
 
 /**
@@ -147,7 +148,6 @@ function AccountMenu({
   admin: boolean;
 }) {
   const { t } = useTranslation();
-  const location = useLocation();
   return (
     <details className="dropdown account-menu" name="top-bar-menu">
       {/* Named by its content, so the name starts with the member's name where it shows (WCAG 2.5.3). */}
@@ -191,7 +191,7 @@ function AccountMenu({
         <li>
           <Form method="post" action="/logout" reloadDocument>
             {/* Back here when the API cannot end the session just now (app/routes/logout.tsx). */}
-            <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+            <ReturnHere />
             <SubmitButton className="dropdown-item">{t("nav.logout")}</SubmitButton>
           </Form>
         </li>

@@ -57,11 +57,15 @@ export function isPoll({ currentUrl, nextUrl, formMethod }: ShouldRevalidateFunc
   return polling && !formMethod && currentUrl.href === nextUrl.href;
 }
 
-/** Runs the poll's revalidation, marked as the poll's while it runs. */
+/**
+ * Runs the poll's revalidation, marked as the poll's while it runs. A poll that a navigation cut short (its request
+ * aborted) or that failed is left for the next one: not an error of the page.
+ */
 export async function revalidateAsPoll(revalidate: () => Promise<void>): Promise<void> {
   polling = true;
   try {
     await revalidate();
+  } catch {
   } finally {
     polling = false;
   }

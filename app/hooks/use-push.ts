@@ -37,16 +37,14 @@ export const pushFailedMessage = "notifications.push.failed";
 
 /**
  * Tells the server, through /push-subscription, that this browser subscribed or unsubscribed: null when it took it,
- * else the translation key to show (the server's own, such as "try again" while the API is unavailable).
+ * else the translation key to show ("try again" on the 503 of an unavailable API: app/routes/push-subscription.tsx).
  */
 export async function tellServer(intent: "subscribe" | "unsubscribe", body: unknown): Promise<string | null> {
   const form = new FormData();
   form.set("intent", intent);
   form.set("json", JSON.stringify(body));
-  const answer = await fetch("/push-subscription", { method: "POST", body: form });
-  if (answer.ok) return null;
-  const said = (await answer.json().catch(() => null)) as { message?: unknown } | null;
-  return typeof said?.message === "string" ? said.message : pushFailedMessage;
+  const { ok, status } = await fetch("/push-subscription", { method: "POST", body: form });
+  return ok ? null : status === 503 ? "errors.apiUnavailable" : pushFailedMessage;
 }
 
 let started = false;

@@ -8,11 +8,14 @@ const kB = 1024;
 // 131 kB: every page's meta, which also runs in the browser on client navigations, names its share card (Open Graph,
 // docs/product.md §2.21), about 0.2 kB that the signup page had no room for at 130. 131.25 kB: the invite-only
 // screen (docs/product.md §2.12, a lazy module that only invite-only sites load) still costs the signup form its
-// import and the invite code each step posts with, about 0.15 kB.
-const jsBudget = 131.25 * kB;
+// import and the invite code each step posts with, about 0.15 kB. 131.5 kB: the push switch's "try again" while the
+// API is unavailable, and the poll that refreshes only the counts on pages whose own data it need not read again
+// (docs/product.md §7.3), about 0.15 kB in the chunk every page loads.
+const jsBudget = 131.5 * kB;
 // A member's pages also carry what their device does for them: the service worker's registration, push and its
-// state, the loading bar, the installed app's back button (docs/product.md §4.17), about 3 kB more.
-const memberJsBudget = 133 * kB;
+// state, the loading bar, the installed app's back button (docs/product.md §4.17), about 3 kB more; 0.25 kB more
+// since 133 kB for the same outage and poll changes as above.
+const memberJsBudget = 133.25 * kB;
 const cssBudget = 10 * kB;
 // The lander layout's pages take the site's stylesheet trimmed to what they use (about 5 kB, vite.config.ts) and a
 // niche lander its design's own beside it (0.1 to 0.8 kB, docs/product.md §2.25).
@@ -78,7 +81,7 @@ test("public pages load no JavaScript but the swipe lander's gestures, and at mo
   }
 });
 
-test("member pages load at most 133 kB of JavaScript and 10 kB of CSS, gzipped", async ({ page, request }) => {
+test("member pages load at most 133.25 kB of JavaScript and 10 kB of CSS, gzipped", async ({ page, request }) => {
   await logIn(page, demo.free);
   const profile = await page.locator("main a[href^='/members/']").first().getAttribute("href");
   for (const path of [
