@@ -34,6 +34,8 @@ test("a member reports a profile; a moderator suspends it; the member appeals on
   page,
   request,
 }, testInfo) => {
+  // Three people in three browsers (member, moderator, reported member) and two mails: more than one journey's minute.
+  test.slow();
   const anna = await createMember(request, { gender: "female", seeking: "male" });
   const ben = await createMember(request, { gender: "male", seeking: "female" });
   await logIn(page, anna);
