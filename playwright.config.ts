@@ -1,7 +1,12 @@
 import { defineConfig } from "@playwright/test";
+import { e2eDataDir } from "./tests/e2e/support/e2e-data";
 import { e2eStaffSecretKey } from "./tests/e2e/support/staff-secret-key";
+import { memoryFolder } from "./tests/support/memory-folder";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
+// The servers some journeys start of their own keep their data folders in the system's temporary folder: in memory
+// too when there is room (tests/support/memory-folder.ts).
+if (memoryFolder) process.env.TMPDIR = memoryFolder;
 
 // Debian's Chromium (Playwright cannot download browsers here), with the flags the machine needs; the bench uses it too.
 export const chromiumLaunchOptions = {
@@ -37,12 +42,12 @@ export default defineConfig({
   ],
   webServer: {
     // The README's start command, on a fresh demo database for every run: production, as a member gets it.
-    command: "rm -rf data/e2e && npm start",
+    command: `rm -rf ${e2eDataDir} && npm start`,
     // Every journey signs up from the same address: the per-address limits are raised here (the API suite tests
     // them). The journeys read mailed links from the outbox page, which is opt-in.
     // The entry-warning journeys play visitors from the Netherlands and Germany, as Cloudflare would tell them.
     env: {
-      DATA_DIR: "data/e2e",
+      DATA_DIR: e2eDataDir,
       PORT: String(port),
       LOG_LEVEL: "warn",
       OUTBOX_PAGE: "true",

@@ -1,18 +1,8 @@
-import fs from "node:fs";
 import { defineConfig } from "vitest/config";
+import { memoryFolder } from "./tests/support/memory-folder";
 
-// The API suites' databases and data folders in memory when the machine has room there: every SQLite commit waits for
-// its fsync (docs/architecture.md "Durable commits"), which on a disk doubled the suites' time and tests nothing.
-const memoryFolder = "/dev/shm";
-const roomInMemory = (() => {
-  try {
-    const { bavail, bsize } = fs.statfsSync(memoryFolder);
-    return bavail * bsize > 2 ** 30;
-  } catch {
-    return false;
-  }
-})();
-const tmpdir = roomInMemory ? { TMPDIR: memoryFolder } : {};
+// The API suites' databases and data folders in memory when the machine has room there (tests/support/memory-folder.ts).
+const tmpdir = memoryFolder ? { TMPDIR: memoryFolder } : {};
 
 // Without the React Router plugin (docs/architecture.md "Stack"). The API suite runs once on SQLite and once more on
 // PostgreSQL when TEST_DATABASE_URL is set.

@@ -1,11 +1,11 @@
 import fs from "node:fs/promises";
-import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import { generate, generateSecret } from "otplib";
 import { secretBoxFor } from "../../api/staff/secret-box";
 import en from "../../app/i18n/locales/en/common.json" with { type: "json" };
+import { e2eDatabaseFile } from "./support/e2e-data";
 import { createMember, entryWarningAlreadyConfirmed, expect, test } from "./support/fixtures";
 import { e2eStaffSecretKey } from "./support/staff-secret-key";
 
@@ -14,7 +14,7 @@ import { e2eStaffSecretKey } from "./support/staff-secret-key";
  * staff actions are written into the e2e server's SQLite file, as the site command and the admin actions will.
  */
 function withDatabase<T>(work: (db: Database.Database) => T): T {
-  const db = new Database(path.join("data/e2e", "app.db"));
+  const db = new Database(e2eDatabaseFile);
   try {
     return work(db);
   } finally {

@@ -1,9 +1,9 @@
-import path from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import { generate } from "otplib";
 import en from "../../app/i18n/locales/en/common.json" with { type: "json" };
+import { e2eDatabaseFile } from "./support/e2e-data";
 import { createMember, demo, entryWarningAlreadyConfirmed, expect, test } from "./support/fixtures";
 
 /**
@@ -11,7 +11,7 @@ import { createMember, demo, entryWarningAlreadyConfirmed, expect, test } from "
  * SQLite file, playwright.config.ts's DATA_DIR).
  */
 function makeAdmin(memberId: number) {
-  const db = new Database(path.join("data/e2e", "app.db"));
+  const db = new Database(e2eDatabaseFile);
   try {
     db.prepare("update users set role = 'admin' where id = ?").run(memberId);
   } finally {

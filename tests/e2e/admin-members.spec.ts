@@ -1,9 +1,9 @@
-import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import { generate } from "otplib";
 import en from "../../app/i18n/locales/en/common.json" with { type: "json" };
+import { e2eDatabaseFile } from "./support/e2e-data";
 import { createMember, entryWarningAlreadyConfirmed, expect, say, skipEntryWarning, test } from "./support/fixtures";
 
 /**
@@ -14,7 +14,7 @@ import { createMember, entryWarningAlreadyConfirmed, expect, say, skipEntryWarni
 const secret = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
 
 function makeAdmin(memberId: number) {
-  const db = new Database(path.join("data/e2e", "app.db"));
+  const db = new Database(e2eDatabaseFile);
   try {
     db.prepare("update users set role = 'admin', totp_secret = ?, totp_enabled_at = ? where id = ?").run(
       secret,

@@ -1,9 +1,9 @@
-import path from "node:path";
 import { gzipSync } from "node:zlib";
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import { generate } from "otplib";
+import { e2eDatabaseFile } from "./support/e2e-data";
 import {
   createMember,
   entryWarningAlreadyConfirmed,
@@ -26,7 +26,7 @@ const { en } = strings;
 
 /** The e2e server's SQLite file (playwright.config.ts's DATA_DIR): the role is given, and time passes, there. */
 function onServerDatabase(change: (db: Database.Database) => void) {
-  const db = new Database(path.join("data/e2e", "app.db"));
+  const db = new Database(e2eDatabaseFile);
   try {
     change(db);
   } finally {

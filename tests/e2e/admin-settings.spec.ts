@@ -1,9 +1,9 @@
-import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type Page, request as playwrightRequest } from "@playwright/test";
 import Database from "better-sqlite3";
 import { generate } from "otplib";
 import en from "../../app/i18n/locales/en/common.json" with { type: "json" };
+import { e2eDatabaseFile } from "./support/e2e-data";
 import { expect, test } from "./support/fixtures";
 
 /*
@@ -13,7 +13,7 @@ import { expect, test } from "./support/fixtures";
  */
 
 const port = Number(process.env.E2E_PORT ?? 3100);
-const e2eDatabase = () => new Database(path.join("data/e2e", "app.db"));
+const e2eDatabase = () => new Database(e2eDatabaseFile);
 
 /** A copy of the demo site (its settings, company and bundles) answering for `domain`, made once. */
 function copyOfDemoSite(domain: string) {

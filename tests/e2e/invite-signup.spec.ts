@@ -1,5 +1,5 @@
-import { resolve } from "node:path";
 import Database from "better-sqlite3";
+import { e2eDatabaseFile } from "./support/e2e-data";
 import { expect, fillSignupSteps, skipEntryWarning, strings, test } from "./support/fixtures";
 
 const { en } = strings;
@@ -11,7 +11,7 @@ const port = Number(process.env.E2E_PORT ?? 3100);
  * browser reaches it as `{name}.localhost`, which resolves to this machine.
  */
 function inviteOnlySite(name: string, code: string) {
-  const db = new Database(resolve("data/e2e/app.db"));
+  const db = new Database(e2eDatabaseFile);
   db.pragma("busy_timeout = 5000");
   try {
     const domain = `${name}.localhost`;
