@@ -15,6 +15,7 @@ import {
 import { dateLocale } from "./services/dates";
 import { takeFlash } from "./services/flash.server";
 import { getI18n, i18nextMiddleware, localeOf } from "./services/i18n.server";
+import { memberStamp } from "./services/member-stamp.server";
 import { useNonce } from "./services/nonce";
 import {
   captureTracking,
@@ -105,6 +106,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         admin: member.admin,
         unreadMessages: member.unread_messages,
         newLikes: member.new_likes,
+        // What the poll compares with a fresh one before it reads the page again (app/hooks/use-polling.ts).
+        stamp: memberStamp(member),
         // Seconds left as the server counts them: the page shows them without JavaScript, the countdown from there.
         timeBonus: member.time_bonus && {
           percentage: member.time_bonus.value_percentage,

@@ -274,8 +274,9 @@ function percentRange(ratios: number[]): string {
 }
 
 /**
- * The path and query of the first poll a logged-in page makes (5 s after it loads, docs/product.md §7.3): the
- * revalidation of its loaders, as the page's own script asks for it, so that the bench loads what browsers send.
+ * The path and query of the first poll a logged-in page makes (5 s after it loads, docs/product.md §7.3): the read of
+ * the member's stamp (a revalidation of its loaders follows only when that moved), as the page's own script asks
+ * for it, so that the bench loads what browsers send.
  */
 async function pollPath(browser: import("@playwright/test").Browser, route: Route): Promise<string> {
   const context = await browser.newContext({
@@ -283,7 +284,7 @@ async function pollPath(browser: import("@playwright/test").Browser, route: Rout
     extraHTTPHeaders: { cookie: `entry_warning_skipped=1; ${route.cookie}` },
   });
   const page = await context.newPage();
-  const polled = page.waitForRequest((request) => new URL(request.url()).pathname.endsWith(".data"), {
+  const polled = page.waitForRequest((request) => /^\/member-state$|\.data$/.test(new URL(request.url()).pathname), {
     timeout: 30_000,
   });
   await page.goto(origin + route.path);
@@ -314,7 +315,7 @@ async function benchPages(routes: Route[], pages: Record<string, string>) {
     }
   }
 
-  // The 60 s poll each member page makes (app/hooks/use-polling.ts): its `.data` request as Chromium sends it.
+  // The 60 s poll each member page makes (app/hooks/use-polling.ts): its request as Chromium sends it.
   const browser = await chromium.launch(chromiumLaunchOptions);
   const polls: Record<string, string> = {};
   for (const route of routes.filter((r) => r.cookie)) polls[route.path] = await pollPath(browser, route);

@@ -1,5 +1,6 @@
 import type { DbOrTx } from "../db/database";
-import type { ProfileRow, UserUpdate } from "../db/schema";
+import { reusableQuery } from "../db/reusable-query";
+import type { PhotoRow, ProfileRow, UserUpdate } from "../db/schema";
 
 export function findUserByEmail(db: DbOrTx, siteId: number, email: string) {
   return db.selectFrom("users").selectAll().where("site_id", "=", siteId).where("email", "=", email).executeTakeFirst();
@@ -78,31 +79,41 @@ export function deleteEndedSessions(db: DbOrTx, now: string, idleCutoff: string)
     .execute();
 }
 
-export function findProfile(db: DbOrTx, userId: number) {
-  return db.selectFrom("profiles").selectAll().where("user_id", "=", userId).executeTakeFirstOrThrow();
+// The member's own rows that every page of theirs reads (userView): compiled once (api/db/reusable-query.ts).
+const profileQuery = reusableQuery((db, p: { userId: number }) =>
+  db.selectFrom("profiles").selectAll().where("user_id", "=", p.userId),
+);
+
+export async function findProfile(db: DbOrTx, userId: number) {
+  const [profile] = await profileQuery(db, { userId });
+  if (!profile) throw new Error(`member ${userId} has no profile`);
+  return profile;
 }
 
 export function updateProfileStatus(db: DbOrTx, userId: number, status: ProfileRow["status"]) {
   return db.updateTable("profiles").set({ status }).where("user_id", "=", userId).execute();
 }
 
-export function findMainPhoto(db: DbOrTx, userId: number) {
-  return db
+const mainPhotoQuery = reusableQuery((db, p: { userId: number; main: number; active: PhotoRow["status"] }) =>
+  db
     .selectFrom("photos")
     .selectAll()
-    .where("user_id", "=", userId)
-    .where("is_main", "=", 1)
-    .where("status", "=", "active")
-    .executeTakeFirst();
+    .where("user_id", "=", p.userId)
+    .where("is_main", "=", p.main)
+    .where("status", "=", p.active),
+);
+
+export async function findMainPhoto(db: DbOrTx, userId: number) {
+  const [photo] = await mainPhotoQuery(db, { userId, main: 1, active: "active" });
+  return photo;
 }
 
+const interestIdsQuery = reusableQuery((db, p: { userId: number }) =>
+  db.selectFrom("profile_interests").select("interest_id").where("user_id", "=", p.userId).orderBy("interest_id"),
+);
+
 export function listProfileInterestIds(db: DbOrTx, userId: number) {
-  return db
-    .selectFrom("profile_interests")
-    .select("interest_id")
-    .where("user_id", "=", userId)
-    .orderBy("interest_id")
-    .execute();
+  return interestIdsQuery(db, { userId });
 }
 
 /** The latest suspension or ban of a member: its words to the member are shown at a refused login (issue 33). */

@@ -1,10 +1,11 @@
-import { expect, test } from "vitest";
+import { afterEach, expect, test, vi } from "vitest";
 import { beaconOnce } from "./use-page-hidden-beacon";
 import {
   firstPollDelayMs,
   nextPollDelay,
   notOnPoll,
   pollIntervalMs,
+  pollOnce,
   pollStep,
   pushPollIntervalMs,
   revalidateAsPoll,
@@ -88,4 +89,64 @@ test("a page that opts out skips its loader on the poll only: not on a form, ano
   expect(during).toEqual([false, true, true]);
   expect(notOnPoll(args(page))).toBe(true);
   expect(notOnPoll({ ...args(page), defaultShouldRevalidate: false })).toBe(false);
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+/** A stand-in for the browser's fetch of `/member-state`, answering `stamp` (or failing), that records what was asked. */
+function memberState(answer: { stamp: string | null } | "down" | "offline") {
+  const asked: string[] = [];
+  vi.stubGlobal("fetch", async (url: string) => {
+    asked.push(url);
+    if (answer === "offline") throw new TypeError("Failed to fetch");
+    return answer === "down" ? new Response("", { status: 503 }) : Response.json(answer);
+  });
+  return asked;
+}
+
+test("a poll reads the page's loaders again only when the member's stamp moved (docs/product.md §7.3)", async () => {
+  let revalidations = 0;
+  const revalidate = async () => {
+    revalidations++;
+  };
+  const asked = memberState({ stamp: "same" });
+  await pollOnce("same", revalidate);
+  expect(asked).toEqual(["/member-state"]);
+  expect(revalidations).toBe(0);
+
+  memberState({ stamp: "moved" });
+  await pollOnce("same", revalidate);
+  expect(revalidations).toBe(1);
+
+  // A session that ended answers null: the page is read again, and so shows the member logged out.
+  memberState({ stamp: null });
+  await pollOnce("same", revalidate);
+  expect(revalidations).toBe(2);
+});
+
+test("a stamp that cannot be read leaves the poll to the next: nothing is read again", async () => {
+  let revalidations = 0;
+  for (const failure of ["down", "offline"] as const) {
+    memberState(failure);
+    await pollOnce("same", async () => {
+      revalidations++;
+    });
+  }
+  expect(revalidations).toBe(0);
+});
+
+test("the poll's revalidation is marked as the poll's, so pages that opt out skip their loaders", async () => {
+  memberState({ stamp: "moved" });
+  const page = new URL("http://localhost/members");
+  const skipped: boolean[] = [];
+  await pollOnce("same", async () => {
+    skipped.push(
+      !notOnPoll({
+        currentUrl: page,
+        nextUrl: page,
+        defaultShouldRevalidate: true,
+      } as Parameters<typeof notOnPoll>[0]),
+    );
+  });
+  expect(skipped).toEqual([true]);
 });

@@ -71,24 +71,41 @@ export async function revalidateAsPoll(revalidate: () => Promise<void>): Promise
   }
 }
 
+/**
+ * One poll (docs/product.md §7.3): the member's stamp first (`/member-state`, a few bytes), and the page's loaders
+ * read again only when it differs from the page's, that is when a count, the credits, the photo or the member's
+ * status moved (or the session ended). A stamp that cannot be read (offline, the API away) leaves the poll to the next.
+ */
+export async function pollOnce(pageStamp: string, revalidate: () => Promise<void>): Promise<void> {
+  let stamp: string | null;
+  try {
+    const answer = await fetch("/member-state", { headers: { accept: "application/json" } });
+    if (!answer.ok) return;
+    ({ stamp } = (await answer.json()) as { stamp: string | null });
+  } catch {
+    return;
+  }
+  if (stamp !== pageStamp) await revalidateAsPoll(revalidate);
+}
+
 /** A route's shouldRevalidate for a page whose own data the poll does not refresh: everything else as by default. */
 export function notOnPoll(args: ShouldRevalidateFunctionArgs): boolean {
   return !isPoll(args) && args.defaultShouldRevalidate;
 }
 
 /**
- * Keeps a member's counts live (docs/product.md §7.3): revalidates the page's loaders 5 s after load, then every 60 s
- * (300 s when `slow`, i.e. push is subscribed). Revalidation re-runs the root loader, which re-reads user.php, so the
+ * Keeps a member's counts live (docs/product.md §7.3): polls 5 s after load, then every 60 s (300 s when `slow`, i.e.
+ * push is subscribed). A poll whose stamp moved (`pollOnce`) re-runs the root loader, which re-reads user.php, so the
  * top bar's unread and likes badges, the title count and the chats and likes pages stay current; pages whose own data
  * the poll need not refresh opt out with `notOnPoll`. Nothing is fetched
  * while the page is hidden; a poll missed meanwhile is made as soon as it shows again.
  */
-export function usePolling({ enabled, slow }: { enabled: boolean; slow: boolean }): void {
+export function usePolling({ enabled, slow, stamp }: { enabled: boolean; slow: boolean; stamp: string }): void {
   const revalidator = useRevalidator();
-  // The latest revalidator and speed, read when a poll falls due: neither restarts the schedule.
-  const latest = useRef({ revalidator, slow });
+  // The latest revalidator, speed and stamp, read when a poll falls due: none restarts the schedule.
+  const latest = useRef({ revalidator, slow, stamp });
   useEffect(() => {
-    latest.current = { revalidator, slow };
+    latest.current = { revalidator, slow, stamp };
   });
 
   useEffect(() => {
@@ -101,7 +118,7 @@ export function usePolling({ enabled, slow }: { enabled: boolean; slow: boolean 
       timer = setTimeout(() => act("due"), nextPollDelay(polls, latest.current.slow));
     };
     const act = (event: "due" | "visible") => {
-      const { revalidator } = latest.current;
+      const { revalidator, stamp } = latest.current;
       const step = pollStep(event, {
         hidden: document.visibilityState === "hidden",
         missed,
@@ -109,7 +126,7 @@ export function usePolling({ enabled, slow }: { enabled: boolean; slow: boolean 
       });
       if (event === "due") polls++;
       missed = step.missed;
-      if (step.revalidate) void revalidateAsPoll(revalidator.revalidate);
+      if (step.revalidate) void pollOnce(stamp, revalidator.revalidate);
       if (step.reschedule) {
         clearTimeout(timer);
         schedule();
