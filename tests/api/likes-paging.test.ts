@@ -81,7 +81,8 @@ test("3,000 likes received come 24 a page, new first then newest, each once over
   expect(new Set(all).size).toBe(received);
   // New likes (all but the oldest `seen`) come before those seen.
   expect(all.slice(0, received - seen).every((id) => likers.indexOf(id) >= seen)).toBe(true);
-});
+  // 125 pages read one after another: a few seconds alone, more on a machine busy with other suites.
+}, 60_000);
 
 test("the last page has what is left; a page past the end is empty, with the counts", async () => {
   const last = await likesPage("?list=matches&page=2");
