@@ -5,7 +5,6 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import expressStaticGzip from "express-static-gzip";
-import helmet from "helmet";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { deleteDeadTokens } from "./api/accounts/account-tokens";
 import { deleteEndedSessions } from "./api/accounts/accounts.service";
@@ -47,6 +46,7 @@ import { HOUR } from "./contract/durations";
 import { apiSettingsPollMs, apiSettingsVersion } from "./server/api-settings-version";
 import { asRoutePath, countRequests, metricsEndpoint, pageRoutePatterns } from "./server/metrics";
 import { guardPageRequests } from "./server/page-guards";
+import { pageSecurityHeaders } from "./server/page-headers";
 import { servePublicPhotos } from "./server/public-photos";
 import { readiness } from "./server/readiness";
 import { gracefulStop } from "./server/shutdown";
@@ -93,11 +93,11 @@ export async function startServer({ dev = false } = {}) {
   app.use((req, res, next) => (pageCache ? pageCache.answerKept(req, res, next) : next()));
   // Security headers first, so that every answer has them: pages, API, static files, /healthz and errors. The API's
   // own (worked out once, no nonce: it serves no page) when this process serves it: one set per request, not two.
-  const pageHeaders = securityHeaders(dev);
+  const pageHeaders = pageSecurityHeaders(dev);
   const apiHeaders = apiSecurityHeaders();
   app.use((req, res, next) => {
     if (!web.apiIsExternal && req.path.startsWith("/api/")) return apiHeaders(req, res, next);
-    assignNonce(req, res, () => pageHeaders(req, res, next));
+    pageHeaders(req, res, next);
   });
   // No site and no page URL can come of a missing or malformed Host: a client error, before anything reads it.
   app.use((req, res, next) =>
@@ -353,33 +353,6 @@ function builtAssets() {
     (req: Request, res: Response, next: NextFunction) =>
       reading(req) && rootFiles.has(req.path) ? root(req, res, next) : next(),
   ];
-}
-
-/** Every page gets its own nonce: the only scripts that run are the ones React Router renders with it. */
-function assignNonce(_req: Request, res: Response, next: () => void) {
-  res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
-  next();
-}
-
-function securityHeaders(dev: boolean) {
-  return helmet({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        baseUri: ["'none'"],
-        scriptSrc: ["'strict-dynamic'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`],
-        styleSrc: ["'self'"],
-        imgSrc: ["'self'", "data:", "blob:"],
-        connectSrc: ["'self'", ...(dev ? ["ws:"] : [])],
-        frameAncestors: ["'none'"],
-        // The checkout form's answer redirects to the payment provider's page (Mollie when it takes payments).
-        formAction: ["'self'", "https://www.mollie.com"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-    crossOriginEmbedderPolicy: false,
-  });
 }
 
 function loadContext(exports: EntryExports, api: InProcessApi | undefined, liveEvents: EventBus | undefined) {

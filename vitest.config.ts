@@ -1,5 +1,5 @@
 import { defineConfig } from "vitest/config";
-import { memoryFolder } from "./tests/support/memory-folder";
+import { memoryFolder } from "./tests/support/memory-folder.js";
 
 // The API suites' databases and data folders in memory when the machine has room there (tests/support/memory-folder.ts).
 const tmpdir = memoryFolder ? { TMPDIR: memoryFolder } : {};
