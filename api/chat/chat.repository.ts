@@ -281,34 +281,55 @@ export function listConversations(db: DbOrTx, siteId: number, memberId: number) 
   );
 }
 
-/** Messages from others after the member's read and delete marks, in conversations no block stands between. */
+/**
+ * Messages from others after the member's read and delete marks, in conversations no block stands between. Counted
+ * per conversation from its marks on (the messages index's range), so only unread messages are read, not every
+ * message of every conversation the member has (docs/architecture.md, "Member search at scale").
+ */
 export async function countUnread(db: DbOrTx, memberId: number) {
   const row = await db
-    .selectFrom("messages as m")
-    .innerJoin("conversations as c", "c.id", "m.conversation_id")
+    .selectFrom("conversations as c")
     .leftJoin("conversation_marks as k", (join) =>
       join.onRef("k.conversation_id", "=", "c.id").on("k.user_id", "=", memberId),
     )
-    .select((eb) => eb.fn.countAll<number>().as("n"))
     .where((eb) => eb.or([eb("c.member_low", "=", memberId), eb("c.member_high", "=", memberId)]))
-    .where("m.sender_id", "!=", memberId)
-    .where("m.sender_id", "not in", barredAccounts(db))
-    .where((eb) => eb("m.id", ">", eb.fn.coalesce("k.read_up_to", sql<number>`0`)))
-    .where((eb) => eb("m.id", ">", eb.fn.coalesce("k.cleared_up_to", sql<number>`0`)))
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom("blocks")
-            .select("blocker_id")
-            .where((b) =>
-              b.or([
-                b.and([b("blocks.blocker_id", "=", memberId), b("blocks.blocked_id", "=", b.ref("m.sender_id"))]),
-                b.and([b("blocks.blocker_id", "=", b.ref("m.sender_id")), b("blocks.blocked_id", "=", memberId)]),
-              ]),
-            ),
-        ),
-      ),
+    .select((eb) =>
+      eb.fn
+        .coalesce(
+          eb.fn.sum<number>(
+            eb
+              .selectFrom("messages as m")
+              .select((m) => m.fn.countAll<number>().as("n"))
+              .whereRef("m.conversation_id", "=", "c.id")
+              .where((m) => m("m.id", ">", m.fn.coalesce("k.read_up_to", sql<number>`0`)))
+              .where((m) => m("m.id", ">", m.fn.coalesce("k.cleared_up_to", sql<number>`0`)))
+              .where("m.sender_id", "!=", memberId)
+              .where("m.sender_id", "not in", barredAccounts(db))
+              .where((m) =>
+                m.not(
+                  m.exists(
+                    m
+                      .selectFrom("blocks")
+                      .select("blocker_id")
+                      .where((b) =>
+                        b.or([
+                          b.and([
+                            b("blocks.blocker_id", "=", memberId),
+                            b("blocks.blocked_id", "=", b.ref("m.sender_id")),
+                          ]),
+                          b.and([
+                            b("blocks.blocker_id", "=", b.ref("m.sender_id")),
+                            b("blocks.blocked_id", "=", memberId),
+                          ]),
+                        ]),
+                      ),
+                  ),
+                ),
+              ),
+          ),
+          sql<number>`0`,
+        )
+        .as("n"),
     )
     .executeTakeFirstOrThrow();
   return Number(row.n);

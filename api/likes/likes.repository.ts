@@ -1,6 +1,6 @@
 import { type LikesList, likesCountCap } from "../../contract/likes";
 import type { DbOrTx } from "../db/database";
-import { cardColumns, visibleProfiles } from "../members/members.repository";
+import { cardColumns, visibleMembers, visibleProfiles } from "../members/members.repository";
 
 /** Liking twice, or two likes racing each other: the second insert finds the row and does nothing. */
 export function insertLike(db: DbOrTx, likerId: number, likedId: number, source: "profile" | "swipe", at: string) {
@@ -54,9 +54,10 @@ export function markLikeSeen(db: DbOrTx, likerId: number, likedId: number) {
  * The members of one likes list whom the viewer may see (docs/product.md §2 likes): who liked the viewer (received),
  * whom the viewer liked (given), or both at once (matches). Each row has its like: given, the viewer's; else the other's.
  * Matches are a join rather than a test of each like received, so that the database may start from the smaller side.
+ * Without the members' photos: the counts need none (see visibleMembers), a page adds them.
  */
 function likesList(db: DbOrTx, siteId: number, viewerId: number, list: LikesList) {
-  const members = visibleProfiles(db, siteId, viewerId);
+  const members = visibleMembers(db, siteId, viewerId);
   if (list === "given")
     return members.innerJoin("likes", (j) =>
       j.onRef("likes.liked_id", "=", "users.id").on("likes.liker_id", "=", viewerId),
@@ -81,11 +82,11 @@ export function listLikes(
   list: LikesList,
   page: { limit: number; offset: number },
 ) {
-  const query = likesList(db, siteId, viewerId, list).select([
-    ...cardColumns,
-    "likes.created_at as liked_at",
-    "likes.like_new",
-  ]);
+  const query = likesList(db, siteId, viewerId, list)
+    .leftJoin("photos", (join) =>
+      join.onRef("photos.user_id", "=", "users.id").on("photos.is_main", "=", 1).on("photos.status", "=", "active"),
+    )
+    .select([...cardColumns, "likes.created_at as liked_at", "likes.like_new"]);
   const ordered =
     list === "given"
       ? query.orderBy("likes.created_at", "desc").orderBy("likes.liked_id", "desc")
@@ -115,7 +116,7 @@ export const newLikesCountCap = 100;
 
 /** New likes from members the viewer may see, up to newLikesCountCap: a popular member's thousands are not read on every page. */
 export async function countNewLikes(db: DbOrTx, siteId: number, viewerId: number): Promise<number> {
-  const newLikes = visibleProfiles(db, siteId, viewerId)
+  const newLikes = visibleMembers(db, siteId, viewerId)
     .innerJoin("likes", (j) => j.onRef("likes.liker_id", "=", "users.id").on("likes.liked_id", "=", viewerId))
     .where("likes.like_new", "=", 1)
     .select("users.id")

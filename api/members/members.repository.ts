@@ -1,5 +1,6 @@
-import { sql } from "kysely";
+import { type AliasedSelectQueryBuilder, type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
 import type { DbOrTx } from "../db/database";
+import type { Database } from "../db/schema";
 
 /**
  * Accounts a moderator has banned, or suspended until a time still to come (docs/product.md §6.8): two searches of
@@ -23,12 +24,13 @@ export async function anyBarred(db: DbOrTx, ids: number[]) {
 }
 
 /**
- * Profiles a viewer may see: active accounts with an active profile, not invisible, never the viewer, and
+ * Members a viewer may see: active accounts with an active profile, not invisible, never the viewer, and
  * nobody who blocked the viewer or whom the viewer blocked. Every member list and profile starts here, so a
  * hidden, blocked or pending-deletion account cannot leak into one (docs/product.md §6); nor a profile a moderator
- * hid, or a suspended or banned account (§6.8).
+ * hid, or a suspended or banned account (§6.8). Without the main photo: what counts need, one lookup fewer per member
+ * (a member has one main photo at most, `setMain`, so the photo never changes a count).
  */
-export function visibleProfiles(
+export function visibleMembers(
   db: DbOrTx,
   siteId: number,
   viewerId: number | null,
@@ -37,9 +39,6 @@ export function visibleProfiles(
   let query = db
     .selectFrom("users")
     .innerJoin("profiles", "profiles.user_id", "users.id")
-    .leftJoin("photos", (join) =>
-      join.onRef("photos.user_id", "=", "users.id").on("photos.is_main", "=", 1).on("photos.status", "=", "active"),
-    )
     .where("users.site_id", "=", siteId)
     .where("users.status", "=", "active")
     .where("profiles.status", "=", "active")
@@ -50,26 +49,37 @@ export function visibleProfiles(
       eb.or([eb("users.suspended_until", "is", null), eb("users.suspended_until", "<=", new Date().toISOString())]),
     );
   if (viewerId !== null) {
-    query = query.where("users.id", "!=", viewerId).where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom("blocks")
-            .select("blocks.blocker_id")
-            .where((b) =>
-              b.or([
-                // The blocker may still open the profile they blocked, to unblock it; the blocked member never.
-                ...(options.showBlockedByViewer
-                  ? []
-                  : [b.and([b("blocks.blocker_id", "=", viewerId), b("blocks.blocked_id", "=", b.ref("users.id"))])]),
-                b.and([b("blocks.blocker_id", "=", b.ref("users.id")), b("blocks.blocked_id", "=", viewerId)]),
-              ]),
-            ),
-        ),
-      ),
+    // The viewer's blocks either way, read once per query: a test of each member (two lookups in blocks) cost as
+    // much as the rest of a member's checks on lists that read up to 1,000 members (docs/architecture.md, "Member
+    // search at scale"). Both ids are NOT NULL, so NOT IN has no null to trip on.
+    const blockedByViewer = db
+      .selectFrom("blocks")
+      .select("blocks.blocked_id as id")
+      .where("blocks.blocker_id", "=", viewerId);
+    const blockersOfViewer = db
+      .selectFrom("blocks")
+      .select("blocks.blocker_id as id")
+      .where("blocks.blocked_id", "=", viewerId);
+    query = query.where("users.id", "!=", viewerId).where(
+      "users.id",
+      "not in",
+      // The blocker may still open the profile they blocked, to unblock it; the blocked member never.
+      options.showBlockedByViewer ? blockersOfViewer : blockersOfViewer.unionAll(blockedByViewer),
     );
   }
   return query;
+}
+
+/** The members a viewer may see (visibleMembers) with their main photo, if published: every list's cards. */
+export function visibleProfiles(
+  db: DbOrTx,
+  siteId: number,
+  viewerId: number | null,
+  options: { showBlockedByViewer?: boolean } = {},
+) {
+  return visibleMembers(db, siteId, viewerId, options).leftJoin("photos", (join) =>
+    join.onRef("photos.user_id", "=", "users.id").on("photos.is_main", "=", 1).on("photos.status", "=", "active"),
+  );
 }
 
 export const cardColumns = [
@@ -119,30 +129,34 @@ export function birthDateRange(minAge: number | undefined, maxAge: number | unde
 }
 
 /**
- * The members a search's filters let through. `ageByIndex: false` writes the age range so that no index can serve it:
+ * What a search's filters ask of a member. `ageByIndex: false` writes the age range so that no index can serve it:
  * for rows read in the users_recently_active index's order, where SQLite would otherwise read every member of the
  * range through profiles_search and sort them all (on 30,000 members, women aged 25 to 35: 26 ms against 0.7 ms).
  * Counting is better served by the index and keeps it.
  */
-function filtered(
-  db: DbOrTx,
-  siteId: number,
-  viewerId: number | null,
+function filterConditions(
   filters: SearchFilters,
+  excludeIds: number[],
   { ageByIndex }: { ageByIndex: boolean },
-) {
-  let query = visibleProfiles(db, siteId, viewerId);
-  if (filters.gender) query = query.where("profiles.gender", "=", filters.gender);
-  if (filters.country) query = query.where("profiles.country", "=", filters.country);
-  if (filters.region) query = query.where("profiles.region", "=", filters.region);
+): Condition[] {
   const { bornOnOrBefore, bornAfter } = birthDateRange(filters.min_age, filters.max_age);
   const dateOfBirth = ageByIndex
     ? sql.ref<string>("profiles.date_of_birth")
     : sql<string>`${sql.ref("profiles.date_of_birth")} || ''`;
-  if (bornOnOrBefore) query = query.where(dateOfBirth, "<=", bornOnOrBefore);
-  if (bornAfter) query = query.where(dateOfBirth, ">", bornAfter);
-  return query;
+  const { gender, country, region } = filters;
+  const conditions: (Condition | false)[] = [
+    !!gender && ((eb) => eb("profiles.gender", "=", gender)),
+    !!country && ((eb) => eb("profiles.country", "=", country)),
+    !!region && ((eb) => eb("profiles.region", "=", region)),
+    !!bornOnOrBefore && ((eb) => eb(dateOfBirth, "<=", bornOnOrBefore)),
+    !!bornAfter && ((eb) => eb(dateOfBirth, ">", bornAfter)),
+    excludeIds.length > 0 && ((eb) => eb("users.id", "not in", excludeIds)),
+  ];
+  return conditions.filter((condition) => condition !== false);
 }
+
+/** One condition on a member, for a query with or without the main photo. */
+type Condition = (eb: ExpressionBuilder<Database, "users" | "profiles">) => Expression<SqlBool>;
 
 /**
  * Search totals stop counting here: a count reads every match, and on a site of 30,000 members that alone took 30 ms
@@ -166,11 +180,16 @@ export async function searchProfiles(
   excludeIds: number[] = [],
 ) {
   const matching = (ageByIndex: boolean) => {
-    const query = filtered(db, siteId, viewerId, filters, { ageByIndex });
-    return excludeIds.length ? query.where("users.id", "not in", excludeIds) : query;
+    let query = visibleProfiles(db, siteId, viewerId);
+    for (const condition of filterConditions(filters, excludeIds, { ageByIndex })) query = query.where(condition);
+    return query;
   };
   const base = matching(true);
   const inRecentOrder = matching(false);
+  // The total needs no photo (see visibleMembers): up to 1,001 members, one lookup fewer each.
+  let allMatches = visibleMembers(db, siteId, viewerId);
+  for (const condition of filterConditions(filters, excludeIds, { ageByIndex: true }))
+    allMatches = allMatches.where(condition);
   const withPhoto = base.where("photos.filename", "is not", null);
   const recentFirst = (query: typeof base, offset: number, limit: number) =>
     query
@@ -180,24 +199,30 @@ export async function searchProfiles(
       .limit(limit)
       .offset(offset)
       .execute();
-  const countUpTo = async (query: typeof base, limit: number) =>
-    Number(
-      (
-        await db
-          .selectFrom(query.select("users.id").limit(limit).as("matches"))
-          .select((eb) => eb.fn.countAll<number>().as("n"))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const countOf = async (matches: AliasedSelectQueryBuilder<{ id: number }, "matches">) => {
+    const row = await db
+      .selectFrom(matches)
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  };
 
   const offset = (page - 1) * perPage;
   const [rows, counted] = await Promise.all([
     recentFirst(inRecentOrder.where("photos.filename", "is not", null), offset, perPage),
-    countUpTo(base, searchCountCap + 1),
+    countOf(
+      allMatches
+        .select("users.id")
+        .limit(searchCountCap + 1)
+        .as("matches"),
+    ),
   ]);
   if (rows.length < perPage) {
     // The members with a photo end before this page does: how many there are, then those without one.
-    const photoTotal = rows.length > 0 || offset === 0 ? offset + rows.length : await countUpTo(withPhoto, offset);
+    const photoTotal =
+      rows.length > 0 || offset === 0
+        ? offset + rows.length
+        : await countOf(withPhoto.select("users.id").limit(offset).as("matches"));
     const withoutPhoto = inRecentOrder.where("photos.filename", "is", null);
     rows.push(...(await recentFirst(withoutPhoto, Math.max(0, offset - photoTotal), perPage - rows.length)));
   }
@@ -302,23 +327,42 @@ export function listActivePhotos(db: DbOrTx, userId: number) {
     .execute();
 }
 
-/** Profiles like another one (same gender and country), recently online first. */
-export function listRelatedProfiles(
+/**
+ * Profiles like another one (same gender and country), recently online first. First among the site's
+ * `relatedWindowPerProfile × limit` most recently seen members (an index's first entries): when those hold enough, no
+ * member seen less recently can come before them, so the answer is the same as from all of them, without reading and
+ * sorting every member of the gender and country (1,400 on a site of 30,000: 11 ms against 1 ms). Else, for a
+ * rarer gender and country, all of them, which are then few (docs/architecture.md, "Member search at scale").
+ */
+export async function listRelatedProfiles(
   db: DbOrTx,
   siteId: number,
   viewerId: number | null,
   like: { id: number; gender: "male" | "female"; country: string },
   limit: number,
 ) {
-  return visibleProfiles(db, siteId, viewerId)
+  const related = visibleProfiles(db, siteId, viewerId)
     .where("users.id", "!=", like.id)
     .where("profiles.gender", "=", like.gender)
     .where("profiles.country", "=", like.country)
     .select(cardColumns)
     .orderBy("users.last_seen_at", "desc")
-    .limit(limit)
-    .execute();
+    .orderBy("users.id")
+    .limit(limit);
+  const recentlySeen = db
+    .selectFrom("users as seen")
+    .select("seen.id")
+    .where("seen.site_id", "=", siteId)
+    .orderBy("seen.last_seen_at", "desc")
+    .orderBy("seen.id")
+    .limit(relatedWindowPerProfile * limit);
+  // An IN list, not a join: SQLite then starts from the window's ids instead of walking every member in its order.
+  const amongRecent = await related.where("users.id", "in", recentlySeen).execute();
+  return amongRecent.length === limit ? amongRecent : related.execute();
 }
+
+/** How many of the most recently seen members a related profile is first looked for among, per profile shown. */
+export const relatedWindowPerProfile = 100;
 
 export function findBlock(db: DbOrTx, blockerId: number, blockedId: number) {
   return db

@@ -8,7 +8,7 @@ import { createSite, insertMembers } from "../../tests/api/support/factories";
 import { openDatabase, refreshPlannerStatistics } from "../db/database";
 import { migrateToLatest } from "../db/migrate";
 import type { Database } from "../db/schema";
-import { searchProfiles } from "./members.repository";
+import { listRelatedProfiles, searchProfiles } from "./members.repository";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "search-plan-"));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -40,5 +40,42 @@ test("a search by age reads its page in the order of recent activity, not every 
   const pageQuery = statements.find((statement) => statement.sql.includes(" order by "))!;
   expect(plan(pageQuery)[0]).toMatch(/^SEARCH users USING INDEX users_recently_active/);
   expect(plan(pageQuery).join(" | ")).not.toMatch(/TEMP B-TREE FOR ORDER BY/);
+  await recording.destroy();
+});
+
+test("a profile's related members are looked for among the most recently seen first, not by sorting every member of the gender and country", async () => {
+  const file = path.join(dir, "related.db");
+  const db = openDatabase(`file:${file}`);
+  await migrateToLatest(db);
+  const site = await createSite(db);
+  const members = await insertMembers(db, site.id, 3000, {
+    lastSeen: (i) => new Date(Date.now() - i * 1000).toISOString(),
+  });
+  await refreshPlannerStatistics(db);
+  await db.destroy();
+
+  const connection = new SQLite(file);
+  const statements: CompiledQuery[] = [];
+  const recording = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: connection }),
+    log: (event) => void statements.push(event.query),
+  });
+  const related = await listRelatedProfiles(
+    recording,
+    site.id,
+    members[0]!,
+    { id: members[1]!, gender: "female", country: "GB" },
+    6,
+  );
+  expect(related.map((profile) => profile.id)).toEqual(members.slice(2, 8));
+  // One query: the window held them all.
+  expect(statements).toHaveLength(1);
+  const plan = (
+    connection.prepare(`explain query plan ${statements[0]!.sql}`).all(...(statements[0]!.parameters as unknown[])) as {
+      detail: string;
+    }[]
+  ).map((step) => step.detail);
+  expect(plan.join(" | ")).toMatch(/SEARCH seen USING COVERING INDEX users_recently_active/);
+  expect(plan.join(" | ")).not.toMatch(/profiles_search/);
   await recording.destroy();
 });

@@ -229,6 +229,37 @@ test("blocked, invisible and pending-deletion members never appear in any list o
   ).toContain(blockedByMe.id);
 });
 
+test("a profile's related members: its gender and country, most recently seen first, among the site's most recently seen or not", async () => {
+  const me = await member({ gender: "male", country: "GB" });
+  const ago = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
+  // Seen a minute ago: the site's most recently seen members, where related members are looked for first.
+  const profile = await createMember(api.db, siteId, { gender: "female", country: "IE" });
+  const recent = await insertMembers(api.db, siteId, 9, {
+    gender: "female",
+    country: "IE",
+    lastSeen: (i) => new Date(Date.now() + 60_000 - i * 1000).toISOString(),
+  });
+  const blockedMe = await member({ gender: "female", country: "IE" });
+  await api.db
+    .updateTable("users")
+    .set({ last_seen_at: new Date(Date.now() + 120_000).toISOString() })
+    .where("id", "=", blockedMe.id)
+    .execute();
+  await post("/api/block.php", { id: me.id }, blockedMe.cookie);
+  const related = (id: number) =>
+    api
+      .call(`/api/profile.php?id=${id}`, { domain, cookie: me.cookie })
+      .then((answer) => ids(profileResponseSchema.parse(answer.body).profile.related));
+  expect(await related(profile.id)).toEqual(recent.slice(0, 6));
+
+  // A rarer gender and country, all seen long ago behind many others seen since: the same rule.
+  const rare = await insertMembers(api.db, siteId, 8, { gender: "male", country: "IS", lastSeen: (i) => ago(400 + i) });
+  await insertMembers(api.db, siteId, 400, { gender: "male", country: "IS", lastSeen: () => ago(1) }).then((later) =>
+    api.db.updateTable("profiles").set({ country: "NO" }).where("user_id", "in", later).execute(),
+  );
+  expect(await related(rare[7]!)).toEqual(rare.slice(0, 6));
+});
+
 test("liking, unliking, matches, and opening a profile clears its new like", async () => {
   const anna = await member({ gender: "female", country: "DK", name: "Anna" });
   const bo = await member({ gender: "male", country: "DK", name: "Bo" });
