@@ -129,14 +129,15 @@ export async function queueNotification(
   });
 }
 
-interface QueuedNotification {
+/** (A type, not an interface: a reusable query's parameters must be a record.) */
+type QueuedNotification = {
   userId: number;
   event: NotificationEvent;
   actorId: number;
   subjectId: number;
   createdAt: string;
   mailDue: string;
-}
+};
 
 /** Compiled once (api/db/reusable-query.ts): the channels and the fictional flag are part of its SQL, not values. */
 const queueNotificationQuery = reusableQuery((db, p: QueuedNotification) => {
