@@ -30,7 +30,7 @@ import { type ApiLocals, locals, requestIdOf } from "./http/locals";
 import { isLoopback } from "./http/loopback";
 import { refuseForeignOrigin } from "./http/origin";
 import { passwordRateLimit } from "./http/rate-limit";
-import { assertContractServed, type ContractRoutes } from "./http/register";
+import { assertContractServed, type ContractRoutes, dispatchByPath } from "./http/register";
 import { diskFullAnswer, isDiskFull, reportDiskFull } from "./http/storage-faults";
 import { landersRoutes } from "./landers/landers.routes";
 import { rateLimitStores } from "./limits/rate-limit-stores";
@@ -144,8 +144,8 @@ export function createApi(deps: ApiDeps): MemberApi {
   const payments = deps.payments === undefined ? paymentProviderFor(env, db, logger) : deps.payments;
   const sms = deps.sms ?? smsSenderFor(env);
   const routes = apiRoutes({ ...deps, payments, sms });
-  for (const { router } of routes) api.use(router);
   assertContractServed(routes.flatMap((r) => r.registered));
+  api.use(dispatchByPath(routes));
   const direct = directCaller(
     routes.flatMap((r) => r.direct),
     identify,

@@ -15,9 +15,23 @@ export function findSiteUser(db: DbOrTx, siteId: number, userId: number) {
   return db.selectFrom("users").selectAll().where("id", "=", userId).where("site_id", "=", siteId).executeTakeFirst();
 }
 
-/** The member of a session that has neither expired nor been idle since `idleCutoff`. */
-export function findUserBySessionHash(db: DbOrTx, siteId: number, tokenHash: string, now: string, idleCutoff: string) {
-  return db
+/**
+ * The member of a session that has neither expired nor been idle since `idleCutoff`. Asked on every API request with
+ * a session cookie, so compiled once (api/db/reusable-query.ts).
+ */
+export async function findUserBySessionHash(
+  db: DbOrTx,
+  siteId: number,
+  tokenHash: string,
+  now: string,
+  idleCutoff: string,
+) {
+  const [member] = await sessionMember(db, { siteId, tokenHash, now, idleCutoff });
+  return member;
+}
+
+const sessionMember = reusableQuery((db, p: { siteId: number; tokenHash: string; now: string; idleCutoff: string }) =>
+  db
     .selectFrom("sessions")
     .innerJoin("users", "users.id", "sessions.user_id")
     .selectAll("users")
@@ -26,12 +40,11 @@ export function findUserBySessionHash(db: DbOrTx, siteId: number, tokenHash: str
       "sessions.last_used_at as session_used_at",
       "sessions.second_factor_at as session_second_factor_at",
     ])
-    .where("sessions.token_hash", "=", tokenHash)
-    .where("sessions.expires_at", ">", now)
-    .where("sessions.last_used_at", ">", idleCutoff)
-    .where("users.site_id", "=", siteId)
-    .executeTakeFirst();
-}
+    .where("sessions.token_hash", "=", p.tokenHash)
+    .where("sessions.expires_at", ">", p.now)
+    .where("sessions.last_used_at", ">", p.idleCutoff)
+    .where("users.site_id", "=", p.siteId),
+);
 
 export function touchSession(db: DbOrTx, sessionId: number, now: string) {
   return db.updateTable("sessions").set({ last_used_at: now }).where("id", "=", sessionId).execute();

@@ -38,3 +38,19 @@ test("the API's security headers, worked out once at start, are the ones helmet 
   expect(once["x-powered-by"]).toBeUndefined();
   expect(once["strict-transport-security"]).toMatch(/max-age=/);
 });
+
+test("an answer given the API's headers twice (server.ts, then the API's router) is given them once", async () => {
+  let policies = 0;
+  const counting: express.RequestHandler = (_req, res, next) => {
+    const setHeader = res.setHeader.bind(res);
+    res.setHeader = (name, value) => {
+      if (name.toLowerCase() === "content-security-policy") policies++;
+      return setHeader(name, value);
+    };
+    next();
+  };
+  const once = await headersWith(apiSecurityHeaders());
+  const twice = await headersWith(express.Router().use(counting, apiSecurityHeaders(), apiSecurityHeaders()));
+  expect(twice).toEqual(once);
+  expect(policies).toBe(1);
+});

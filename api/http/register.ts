@@ -56,6 +56,8 @@ export interface DirectEndpoint {
 /** Endpoints registered on one router, mounted by createApi. */
 export interface ContractRoutes {
   readonly router: Router;
+  /** The paths its routes answer, under /api (`/user.php`). */
+  readonly paths: readonly string[];
   readonly registered: readonly EndpointKey[];
   readonly direct: readonly DirectEndpoint[];
   /**
@@ -72,10 +74,12 @@ export interface ContractRoutes {
 
 export function contractRoutes(): ContractRoutes {
   const router = Router();
+  const paths: string[] = [];
   const registered: EndpointKey[] = [];
   const directs: DirectEndpoint[] = [];
   return {
     router,
+    paths,
     registered,
     direct: directs,
     register(method, path, ...stack) {
@@ -104,16 +108,55 @@ export function contractRoutes(): ContractRoutes {
       const serve = async (req: Request, res: Response) => {
         const answer = await run(locals(res), { req, res }, req.body, req.query);
         // An image or CSV endpoint has sent its bytes itself.
-        if (!res.headersSent) res.json(answer);
+        if (res.headersSent) return;
+        if (method === "get") res.json(answer);
+        else sendWriteAnswer(res, answer);
       };
       const direct = middleware.length === 0 && !("upload" in entry) && !("image" in entry) && !("csv" in entry);
       for (const served of "alias" in entry ? [path, entry.alias] : [path]) {
         const [routePath = served] = served.split("?");
+        paths.push(routePath.slice("/api".length));
         router[method](routePath.slice("/api".length), queryGuard(method, served), ...middleware, serve);
         if (direct) directs.push({ method, path: served, run });
       }
       registered.push(`${method} ${path}` as EndpointKey);
     },
+  };
+}
+
+/**
+ * The JSON answer to a POST, PUT or DELETE as res.json sends it, without the ETag Express would hash for it: no
+ * client asks again for a write's answer with If-None-Match (docs/architecture.md "Durable commits").
+ */
+function sendWriteAnswer(res: Response, answer: unknown) {
+  // (JSON.stringify gives undefined for undefined: an empty body, as res.json sends it.)
+  const body = JSON.stringify(answer) ?? "";
+  res.setHeader("Content-Type", "application/json; charset=utf-8");
+  res.setHeader("Content-Length", Buffer.byteLength(body));
+  res.end(body);
+}
+
+/**
+ * The features' routers as one middleware: a request goes only to the routers with a route for its path, in their
+ * order, instead of through every router and route before them (a send walked some eighty). Paths are looked up as
+ * Express matches them, in any case and with or without a trailing slash; the routers then match as they always do.
+ */
+export function dispatchByPath(routes: readonly ContractRoutes[]): RequestHandler {
+  const routersByPath = new Map<string, Router[]>();
+  for (const { router, paths } of routes)
+    for (const path of paths) {
+      const routers = routersByPath.get(path.toLowerCase()) ?? [];
+      if (!routers.includes(router)) routers.push(router);
+      routersByPath.set(path.toLowerCase(), routers);
+    }
+  return (req, res, next) => {
+    const routers = routersByPath.get(req.path.toLowerCase().replace(/\/+$/, "")) ?? [];
+    const tryFrom = (index: number) => (error?: unknown) => {
+      const router = routers[index];
+      if (error || !router) next(error);
+      else router(req, res, tryFrom(index + 1));
+    };
+    tryFrom(0)();
   };
 }
 

@@ -5,6 +5,7 @@ import type { MailEvent, NotificationSettings } from "../../contract/notificatio
 import type { Mailer } from "../adapters/mail";
 import { pairClosed } from "../chat/chat.repository";
 import type { Db, DbOrTx } from "../db/database";
+import { reusableQuery } from "../db/reusable-query";
 import type { NotificationChannel, NotificationEvent, NotificationQueueTable, UserRow } from "../db/schema";
 import { ApiError } from "../errors";
 import { siteOrigin } from "../http/site-origin";
@@ -120,32 +121,49 @@ export async function queueNotification(
   item: { userId: number; event: NotificationEvent; actorId: number; subjectId?: number },
 ) {
   const now = Date.now();
-  const createdAt = new Date(now).toISOString();
-  const mailDue = new Date(item.event === "message" ? now + messageDelayMs : now).toISOString();
+  await queueNotificationQuery(db, {
+    ...item,
+    subjectId: item.subjectId ?? 0,
+    createdAt: new Date(now).toISOString(),
+    mailDue: new Date(item.event === "message" ? now + messageDelayMs : now).toISOString(),
+  });
+}
+
+/** (A type, not an interface: a reusable query's parameters must be a record.) */
+type QueuedNotification = {
+  userId: number;
+  event: NotificationEvent;
+  actorId: number;
+  subjectId: number;
+  createdAt: string;
+  mailDue: string;
+};
+
+/** Compiled once (api/db/reusable-query.ts): the channels and the fictional flag are part of its SQL, not values. */
+const queueNotificationQuery = reusableQuery((db, p: QueuedNotification) => {
   const row = (channel: NotificationChannel, dueAt: string) =>
     db
       .selectFrom("profiles as actor")
       .select([
-        sql<number>`cast(${item.userId} as integer)`.as("user_id"),
-        sql<NotificationEvent>`cast(${item.event} as text)`.as("event"),
+        sql<number>`cast(${p.userId} as integer)`.as("user_id"),
+        sql<NotificationEvent>`cast(${p.event} as text)`.as("event"),
         "actor.user_id as actor_id",
-        sql<number>`cast(${item.subjectId ?? 0} as integer)`.as("subject_id"),
-        sql<string>`cast(${createdAt} as text)`.as("created_at"),
+        sql<number>`cast(${p.subjectId} as integer)`.as("subject_id"),
+        sql<string>`cast(${p.createdAt} as text)`.as("created_at"),
         sql<string>`cast(${dueAt} as text)`.as("due_at"),
-        sql<NotificationChannel>`cast(${channel} as text)`.as("channel"),
+        sql<NotificationChannel>`cast(${sql.lit(channel)} as text)`.as("channel"),
       ])
-      .where("actor.user_id", "=", item.actorId)
-      .where("actor.fictional", "=", 0);
-  const push = row("push", createdAt).where(({ exists, selectFrom }) =>
-    exists(selectFrom("push_subscriptions").select("id").where("push_subscriptions.user_id", "=", item.userId)),
+      .where("actor.user_id", "=", p.actorId)
+      .where("actor.fictional", "=", sql.lit(0));
+  const push = row("push", p.createdAt).where(({ exists, selectFrom }) =>
+    exists(selectFrom("push_subscriptions").select("id").where("push_subscriptions.user_id", "=", p.userId)),
   );
-  await db
+  return db
     .insertInto("notification_queue")
     .columns(["user_id", "event", "actor_id", "subject_id", "created_at", "due_at", "channel"])
-    .expression(row("mail", mailDue).unionAll(push))
-    .onConflict((oc) => oc.columns(["user_id", "event", "actor_id", "subject_id", "channel"]).doNothing())
-    .execute();
-}
+    .expression(row("mail", p.mailDue).unionAll(push))
+    .onConflict((oc) => oc.columns(["user_id", "event", "actor_id", "subject_id", "channel"]).doNothing());
+});
 
 export interface NotificationDeps {
   db: Db;

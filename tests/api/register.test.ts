@@ -7,7 +7,7 @@ import { assertContractServed, contractRoutes, endpointKey } from "../../api/htt
 import type { ApiDeps } from "../../api/route-deps";
 import { endpoints } from "../../contract/endpoints";
 import { createSite } from "./support/factories";
-import { startTestApi, type TestApi } from "./support/test-api";
+import { httpTest, startTestApi, type TestApi } from "./support/test-api";
 
 let api: TestApi;
 let domain: string;
@@ -62,6 +62,29 @@ test("every contract endpoint answers over HTTP; another method on its path is n
   expect(other).toMatchObject({ status: 404, body: { error: "not_found", message: "No such endpoint" } });
 });
 
+test("a path reaches its routes as Express matches it: in any case, with a trailing slash, by its fixed query", async () => {
+  const settings = await api.call("/api/settings.php", { domain });
+  expect(settings.status).toBe(200);
+  for (const path of ["/api/SETTINGS.php", "/api/settings.php/"])
+    expect(await api.call(path, { domain }), path).toMatchObject({ status: 200, body: settings.body });
+  // POST user.php is the login (accounts), POST user.php?push=1 the push subscription (notifications): two routers.
+  const login = await api.call("/api/user.php", { method: "POST", domain, body: {} });
+  expect(login).toMatchObject({ status: 400, body: { error: "validation_failed" } });
+  const push = await api.call("/api/user.php?push=1", { method: "POST", domain, body: {} });
+  expect(push).toMatchObject({ status: 403, body: { error: "authentication_required" } });
+  expect(await api.call("/api/settings.php/x", { domain })).toMatchObject({ status: 404 });
+});
+
+httpTest("a write's answer is JSON as res.json sends it, without an ETag; a read's keeps its ETag", async () => {
+  const write = await api.call("/api/logout.php", { method: "POST", domain, body: {} });
+  expect(write).toMatchObject({ status: 200, body: { ok: true } });
+  expect(write.headers.get("content-type")).toBe("application/json; charset=utf-8");
+  expect(Number(write.headers.get("content-length"))).toBe(JSON.stringify(write.body).length);
+  expect(write.headers.get("etag")).toBeNull();
+  const read = await api.call("/api/settings.php", { domain });
+  expect(read.headers.get("etag")).toMatch(/^W\//);
+});
+
 test("register refuses an endpoint the contract does not list, in the type checker and at start", () => {
   const { register } = contractRoutes();
   // @ts-expect-error: not in contract/endpoints.ts
@@ -84,7 +107,7 @@ test("the contract check throws for an endpoint registered never or twice", () =
 test("createApi does not start when a route module leaves an endpoint out", async () => {
   vi.resetModules();
   vi.doMock("../../api/settings/settings.routes", () => ({
-    settingsRoutes: () => ({ router: express.Router(), registered: [], register: () => undefined }),
+    settingsRoutes: () => ({ router: express.Router(), paths: [], registered: [], register: () => undefined }),
   }));
   try {
     const { createApi } = await import("../../api/app");
