@@ -16,10 +16,20 @@ if (memoryFolder) process.env.TMPDIR = memoryFolder;
  */
 const headlessShell = "/usr/bin/chromium-headless-shell";
 
-// Debian's Chromium (Playwright cannot download browsers here), with the flags the machine needs; the bench uses it too.
+// Debian's Chromium (Playwright cannot download browsers here), with the flags the machine needs.
 export const chromiumLaunchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? (fs.existsSync(headlessShell) ? headlessShell : "/usr/bin/chromium"),
-  args: [
+  args: chromiumArgs(),
+};
+
+/** The whole browser: for the journeys of what the headless shell lacks (push, the app install), Lighthouse, the bench. */
+export const fullChromiumLaunchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: chromiumArgs(),
+};
+
+function chromiumArgs() {
+  return [
     "--no-sandbox",
     "--disable-gpu",
     "--disable-background-networking",
@@ -27,8 +37,8 @@ export const chromiumLaunchOptions = {
     "--disable-sync",
     "--disable-quic",
     "--no-first-run",
-  ],
-};
+  ];
+}
 
 const chromium = {
   browserName: "chromium" as const,

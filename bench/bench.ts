@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { chromium } from "@playwright/test";
 import autocannon from "autocannon";
-import { chromiumLaunchOptions } from "../playwright.config";
+import { fullChromiumLaunchOptions } from "../playwright.config";
 import { benchChat, prepareChatBench } from "./chat";
 import { benchLedger } from "./ledger";
 import { benchResidentSet } from "./resident-set";
@@ -316,7 +316,7 @@ async function benchPages(routes: Route[], pages: Record<string, string>) {
   }
 
   // The 60 s poll each member page makes (app/hooks/use-polling.ts): its request as Chromium sends it.
-  const browser = await chromium.launch(chromiumLaunchOptions);
+  const browser = await chromium.launch(fullChromiumLaunchOptions);
   const polls: Record<string, string> = {};
   for (const route of routes.filter((r) => r.cookie)) polls[route.path] = await pollPath(browser, route);
 

@@ -4,7 +4,7 @@ import path from "node:path";
 import { chromium } from "@playwright/test";
 import autocannon from "autocannon";
 import lighthouse from "lighthouse";
-import { chromiumLaunchOptions } from "../playwright.config";
+import { fullChromiumLaunchOptions } from "../playwright.config";
 
 /**
  * Visitors' pages in `npm run bench` (issue 35, docs/operations.md "Visitor page cache"): `/`, `/pages/terms`, a niche
@@ -112,8 +112,8 @@ export async function benchVisitors(options: {
 async function largestContentfulPaint(origin: string, port: number, paths: string[]) {
   const runs = 3;
   const browser = await chromium.launch({
-    ...chromiumLaunchOptions,
-    args: [...chromiumLaunchOptions.args, `--remote-debugging-port=${port}`],
+    ...fullChromiumLaunchOptions,
+    args: [...fullChromiumLaunchOptions.args, `--remote-debugging-port=${port}`],
   });
   try {
     console.log(

@@ -5,6 +5,7 @@ import path from "node:path";
 import { type BrowserContext, test as base, expect, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import { generate } from "otplib";
+import { fullChromiumLaunchOptions } from "../../playwright.config";
 import { freePort } from "../support/free-port";
 import { fakePushManager } from "./support/fake-push-manager";
 import {
@@ -18,6 +19,7 @@ import {
 import { e2eStaffSecretKey } from "./support/staff-secret-key";
 
 const { en } = strings;
+
 const repo = path.resolve(import.meta.dirname, "../..");
 
 // docs/product.md §7.3: a web tier whose API (API_URL) stops answering keeps every form with what was typed and
@@ -40,6 +42,9 @@ const test = base.extend<{ consoleErrors: string[] }>({
     { auto: true },
   ],
 });
+
+// Push and the service worker need the whole browser: the headless shell the other journeys run in has no push.
+test.use({ launchOptions: fullChromiumLaunchOptions });
 
 /** Starts the built server (build/node/server.js, as `npm start` runs it) and waits for /healthz. */
 async function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {

@@ -1,5 +1,6 @@
 import type { CDPSession, Page } from "@playwright/test";
 import mail from "../../api/mail/locales/en.json" with { type: "json" };
+import { fullChromiumLaunchOptions } from "../../playwright.config";
 import { startFakePushService } from "../api/support/fake-push-service";
 import { fakePushManager } from "./support/fake-push-manager";
 import {
@@ -16,6 +17,9 @@ import {
 } from "./support/fixtures";
 
 const { en } = strings;
+
+// Push and the service worker need the whole browser: the headless shell the other journeys run in has no push.
+test.use({ launchOptions: fullChromiumLaunchOptions });
 
 // The journeys here are not about the time-bonus popup (credits-journey.spec.ts is): closed before on this device.
 test.beforeEach(async ({ context }) => {

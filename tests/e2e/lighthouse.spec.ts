@@ -1,7 +1,7 @@
 import { chromium } from "@playwright/test";
 import lighthouse from "lighthouse";
 import { nicheLanderNames } from "../../contract/niche-landers";
-import { chromiumLaunchOptions } from "../../playwright.config";
+import { fullChromiumLaunchOptions } from "../../playwright.config";
 import { expect, test } from "./support/fixtures";
 
 // docs/product.md §2.25: every lander scores 100 for SEO and accessibility in Lighthouse, on a phone. The page is
@@ -43,8 +43,8 @@ test("every lander scores 100 for SEO and accessibility", async ({ baseURL, requ
   // About 5 s a page on an idle machine, 15 to 25 s with two cores shared by several test runs.
   test.setTimeout(400_000);
   const browser = await chromium.launch({
-    ...chromiumLaunchOptions,
-    args: [...chromiumLaunchOptions.args, `--remote-debugging-port=${port}`],
+    ...fullChromiumLaunchOptions,
+    args: [...fullChromiumLaunchOptions.args, `--remote-debugging-port=${port}`],
   });
   try {
     const paths = [
