@@ -23,20 +23,9 @@ test("a search by age reads its page in the order of recent activity, not every 
   await db.destroy();
 
   // The statements of one search, as SQLite plans them with the statistics the server gathers.
-  const connection = new SQLite(file);
-  const statements: CompiledQuery[] = [];
-  const recording = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: connection }),
-    log: (event) => void statements.push(event.query),
-  });
+  const { recording, statements, plan } = recordingDatabase(file);
   const { rows } = await searchProfiles(recording, site.id, members[0]!, { min_age: 25, max_age: 40 }, 1, 24);
   expect(rows).toHaveLength(24);
-  const plan = (statement: CompiledQuery) =>
-    (
-      connection.prepare(`explain query plan ${statement.sql}`).all(...(statement.parameters as unknown[])) as {
-        detail: string;
-      }[]
-    ).map((step) => step.detail);
   const pageQuery = statements.find((statement) => statement.sql.includes(" order by "))!;
   expect(plan(pageQuery)[0]).toMatch(/^SEARCH users USING INDEX users_recently_active/);
   expect(plan(pageQuery).join(" | ")).not.toMatch(/TEMP B-TREE FOR ORDER BY/);
@@ -54,12 +43,7 @@ test("a profile's related members are looked for among the most recently seen fi
   await refreshPlannerStatistics(db);
   await db.destroy();
 
-  const connection = new SQLite(file);
-  const statements: CompiledQuery[] = [];
-  const recording = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: connection }),
-    log: (event) => void statements.push(event.query),
-  });
+  const { recording, statements, plan } = recordingDatabase(file);
   const related = await listRelatedProfiles(
     recording,
     site.id,
@@ -70,12 +54,25 @@ test("a profile's related members are looked for among the most recently seen fi
   expect(related.map((profile) => profile.id)).toEqual(members.slice(2, 8));
   // One query: the window held them all.
   expect(statements).toHaveLength(1);
-  const plan = (
-    connection.prepare(`explain query plan ${statements[0]!.sql}`).all(...(statements[0]!.parameters as unknown[])) as {
-      detail: string;
-    }[]
-  ).map((step) => step.detail);
-  expect(plan.join(" | ")).toMatch(/SEARCH seen USING COVERING INDEX users_recently_active/);
-  expect(plan.join(" | ")).not.toMatch(/profiles_search/);
+  const steps = plan(statements[0]!).join(" | ");
+  expect(steps).toMatch(/SEARCH seen USING COVERING INDEX users_recently_active/);
+  expect(steps).not.toMatch(/profiles_search/);
   await recording.destroy();
 });
+
+/** A database on the file that records the statements run on it, and SQLite's plan of one of them. */
+function recordingDatabase(file: string) {
+  const connection = new SQLite(file);
+  const statements: CompiledQuery[] = [];
+  const recording = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: connection }),
+    log: (event) => void statements.push(event.query),
+  });
+  const plan = (statement: CompiledQuery) =>
+    (
+      connection.prepare(`explain query plan ${statement.sql}`).all(...(statement.parameters as unknown[])) as {
+        detail: string;
+      }[]
+    ).map((step) => step.detail);
+  return { recording, statements, plan };
+}
