@@ -236,21 +236,7 @@ export function listConversations(db: DbOrTx, siteId: number, memberId: number) 
       // A banned or suspended partner is gone from the list as from every other (docs/product.md §6.8).
       .where("users.id", "not in", barredAccounts(db))
       .where((eb) => eb("last.id", ">", eb.fn.coalesce("mark.cleared_up_to", sql<number>`0`)))
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom("blocks")
-              .select("blocker_id")
-              .where((b) =>
-                b.or([
-                  b.and([b("blocks.blocker_id", "=", memberId), b("blocks.blocked_id", "=", b.ref("users.id"))]),
-                  b.and([b("blocks.blocker_id", "=", b.ref("users.id")), b("blocks.blocked_id", "=", memberId)]),
-                ]),
-              ),
-          ),
-        ),
-      )
+      .where((eb) => eb.not(eb.exists(blockBetween(db, memberId, "users.id"))))
       .select(cardColumns)
       .select([
         "c.id as conversation_id",
@@ -305,27 +291,7 @@ export async function countUnread(db: DbOrTx, memberId: number) {
               .where((m) => m("m.id", ">", m.fn.coalesce("k.cleared_up_to", sql<number>`0`)))
               .where("m.sender_id", "!=", memberId)
               .where("m.sender_id", "not in", barredAccounts(db))
-              .where((m) =>
-                m.not(
-                  m.exists(
-                    m
-                      .selectFrom("blocks")
-                      .select("blocker_id")
-                      .where((b) =>
-                        b.or([
-                          b.and([
-                            b("blocks.blocker_id", "=", memberId),
-                            b("blocks.blocked_id", "=", b.ref("m.sender_id")),
-                          ]),
-                          b.and([
-                            b("blocks.blocker_id", "=", b.ref("m.sender_id")),
-                            b("blocks.blocked_id", "=", memberId),
-                          ]),
-                        ]),
-                      ),
-                  ),
-                ),
-              ),
+              .where((m) => m.not(m.exists(blockBetween(db, memberId, "m.sender_id")))),
           ),
           sql<number>`0`,
         )
@@ -333,4 +299,18 @@ export async function countUnread(db: DbOrTx, memberId: number) {
     )
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** A block either way between the member and the member in `other`, a column of the query around it. */
+function blockBetween(db: DbOrTx, memberId: number, other: "users.id" | "m.sender_id") {
+  const them = sql.ref<number>(other);
+  return db
+    .selectFrom("blocks")
+    .select("blocker_id")
+    .where((b) =>
+      b.or([
+        b.and([b("blocks.blocker_id", "=", memberId), b("blocks.blocked_id", "=", them)]),
+        b.and([b("blocks.blocker_id", "=", them), b("blocks.blocked_id", "=", memberId)]),
+      ]),
+    );
 }
