@@ -155,10 +155,17 @@ test("blocked pairs cannot write; nobody reads or deletes a conversation that is
     (await api.call("/api/chat.php", { method: "DELETE", domain, cookie: eve.cookie, body: { conversation } })).status,
   ).toBe(404);
 
+  const unreadOf = async (cookie: string) =>
+    (await api.call("/api/user.php", { domain, cookie })).body.user.unread_messages as number;
+  expect(await unreadOf(ben.cookie)).toBe(1);
+
   await api.call(`/api/block.php`, { method: "POST", domain, cookie: ben.cookie, body: { id: anna.id } });
   const blocked = await send(anna.cookie, { conversation, text: "Still there?" });
   expect(blocked.status).toBe(403);
+  // Gone from both lists, and the blocked member's message from the blocker's unread count.
   expect((await chatsOf(anna.cookie)).chats).toEqual([]);
+  expect((await chatsOf(ben.cookie)).chats).toEqual([]);
+  expect(await unreadOf(ben.cookie)).toBe(0);
 });
 
 test("deleting by profile removes all conversations with that member from one list, and no one else's", async () => {
