@@ -42,6 +42,7 @@ import {
 } from "./api/settings/settings-changes";
 import { parseWebEnv } from "./app/services/env.server";
 import { type ApiHandler, type InProcessApi, inProcessFetch } from "./app/services/in-process-api.server";
+import type { MemberStateAnswer } from "./app/services/member-state.server";
 import { HOUR } from "./contract/durations";
 import { apiSettingsPollMs, apiSettingsVersion } from "./server/api-settings-version";
 import { asRoutePath, countRequests, metricsEndpoint, pageRoutePatterns } from "./server/metrics";
@@ -60,6 +61,7 @@ interface EntryExports {
   dropWebSiteCaches(): void;
   closeEventStreams(retryMs: number): number;
   visitorPageVariant(cookie: string | undefined, country: string | undefined): Promise<string | null>;
+  memberState(request: globalThis.Request, context: RouterContextProvider): Promise<MemberStateAnswer | null>;
 }
 
 /**
@@ -204,6 +206,28 @@ export async function startServer({ dev = false } = {}) {
   });
 
   let entry: () => Promise<EntryExports>;
+  // The poll's first read (docs/product.md §7.3), before React Router: app/services/member-state.server.ts says why.
+  app.get("/member-state", async (req, res) => {
+    try {
+      const exports = await entry();
+      const context = loadContext(exports, inProcess, events)(req, res);
+      (res.locals.requestInfo as { pageRoute?: string }).pageRoute = "member-state";
+      const answer = await exports.memberState(fetchRequestOf(req), context);
+      if (!answer) return void res.status(404).type("text/plain").send("Not Found");
+      // Its length given, the compression middleware leaves these few bytes as they are (its threshold is 1 kB).
+      res.set({
+        "Content-Type": "application/json",
+        "Content-Length": String(Buffer.byteLength(answer.body)),
+        "Cache-Control": "private, no-store",
+      });
+      for (const cookie of answer.setCookies) res.append("Set-Cookie", cookie);
+      res.end(answer.body);
+    } catch (error) {
+      // The API away or failing: the page keeps its counts and polls again later (app/hooks/use-polling.ts).
+      log.error({ err: error }, "member state failed");
+      res.status(503).type("text/plain").send("Service Unavailable");
+    }
+  });
   if (dev) {
     const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
     const ssr = vite.environments.ssr as import("vite").RunnableDevEnvironment;
@@ -370,6 +394,15 @@ function loadContext(exports: EntryExports, api: InProcessApi | undefined, liveE
     res.locals.requestInfo = info;
     return new RouterContextProvider(new Map([[exports.requestInfoContext, info]]));
   };
+}
+
+/** A Fetch API request for what Express received: its URL as the browser asked it (behind a trusted proxy too). */
+function fetchRequestOf(req: Request): globalThis.Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    for (const one of Array.isArray(value) ? value : [value]) if (one !== undefined) headers.append(name, one);
+  }
+  return new globalThis.Request(`${req.protocol}://${req.get("host")}${req.originalUrl}`, { headers });
 }
 
 /**

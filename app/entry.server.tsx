@@ -5,6 +5,7 @@ import { TranslatorContext } from "./i18n/translator";
 import { compressDocument } from "./services/compress-document.server";
 import { getTranslator } from "./services/i18n.server";
 import { logger } from "./services/logger.server";
+import { memberState } from "./services/member-state.server";
 import { withoutModulePreloads } from "./services/module-preloads.server";
 import { NonceProvider } from "./services/nonce";
 import { requestInfoContext } from "./services/request-context";
@@ -14,7 +15,7 @@ import { closeEventStreams } from "./services/sse.server";
 import { visitorPageVariant } from "./services/visitor-page-variant.server";
 
 // server.ts reads these from the build, so that both use the very same context object, warm-up and caches.
-export { closeEventStreams, dropWebSiteCaches, requestInfoContext, visitorPageVariant };
+export { closeEventStreams, dropWebSiteCaches, memberState, requestInfoContext, visitorPageVariant };
 export async function warmUp(origin: string) {
   const context = new RouterContextProvider(
     new Map([[requestInfoContext, { nonce: "", requestId: "warm-up", clientIp: "127.0.0.1", setCookies: [] }]]),

@@ -94,8 +94,6 @@ export default [
   route("auto-like", "routes/auto-like.tsx", { id: "auto-like" }),
   route("notifications/export", "routes/data-export.tsx", { id: "notifications-export" }),
   route("page-hidden", "routes/page-hidden.tsx", { id: "page-hidden" }),
-  // What the poll reads first: whether the member's counts moved (app/hooks/use-polling.ts).
-  route("member-state", "routes/member-state.tsx", { id: "member-state" }),
   // Live events of an open conversation and its photos, each through the API on the member's behalf.
   route("chats/:id/events", "routes/chat-events.tsx", { id: "chats-id-events" }),
   route("chat-photos/:message/:width/:format", "routes/chat-photo.tsx", { id: "chat-photos" }),

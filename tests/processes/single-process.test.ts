@@ -1,9 +1,12 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { demoLogins } from "../../api/db/seed/seed";
+import { memberStamp } from "../../app/services/member-stamp.server";
+import { userResponseSchema } from "../../contract/user";
 import {
   ensureBuild,
   freePort,
@@ -75,6 +78,39 @@ test("/healthz and /readyz answer 200 on a healthy server", async () => {
   const ready = await fetch(`${server.url}/readyz`);
   expect(ready.status).toBe(200);
   expect(await ready.json()).toEqual({ ready: true });
+});
+
+test("/member-state: the member's stamp, null for a visitor and for an ended session, whose cookie then expires", async () => {
+  const cookie = await logIn(server, demoLogins.free.email, demoLogins.free.password);
+  const state = async (headers: Record<string, string>) => {
+    const response = await fetch(`${server.url}/member-state`, { headers });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
+    return { body: await response.json(), setCookies: response.headers.getSetCookie() };
+  };
+  // The stamp of everything user.php says of the member: what the root loader hands the page to compare with.
+  const user = userResponseSchema.parse(
+    await (await fetch(`${server.url}/api/user.php`, { headers: { cookie } })).json(),
+  );
+  expect(await state({ cookie })).toEqual({ body: { stamp: memberStamp(user.user) }, setCookies: [] });
+  expect((await state({})).body).toEqual({ stamp: null });
+
+  const loggedOut = await fetch(`${server.url}/api/logout.php`, { method: "POST", headers: { cookie } });
+  expect(loggedOut.ok).toBe(true);
+  const ended = await state({ cookie });
+  expect(ended.body).toEqual({ stamp: null });
+  expect(ended.setCookies.some((c) => /^(__Host-)?sid=;/.test(c) && /Max-Age=0/.test(c))).toBe(true);
+
+  // No site answers for this host: nothing to poll. (fetch would send its own Host.)
+  const status = await new Promise<number | undefined>((resolve, reject) =>
+    http
+      .get(`${server.url}/member-state`, { headers: { cookie, host: "nobody.example" } }, (response) => {
+        response.resume();
+        resolve(response.statusCode);
+      })
+      .on("error", reject),
+  );
+  expect(status).toBe(404);
 });
 
 describe.skipIf(!tmpfs)("the data folder full (a 32 MB tmpfs)", () => {
