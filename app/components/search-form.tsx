@@ -26,7 +26,7 @@ export function SearchForm({
 }: {
   values: SearchFormValues;
   fields: string[];
-  countries: { code: string; name: string }[];
+  countries: readonly { code: string; name: string }[];
   regions: { code: string; country: string; name: string }[];
   action?: string;
 }) {

@@ -20,7 +20,7 @@ export interface SignupFormState {
 
 export interface SignupChoices {
   minAge: number;
-  countries: { code: string; name: string }[];
+  countries: readonly { code: string; name: string }[];
   regions: { country: string; code: string; name: string }[];
   inviteCode: string | null;
   /** Each step's HTML constraints, from the schemas on the server (the server validates every step). */

@@ -16,3 +16,11 @@ test("regions sort the same way", () => {
     sortByName("sv", [{ name: "Örebro" }, { name: "Västra Götaland" }, { name: "Ångermanland" }]).map((r) => r.name),
   ).toEqual(["Västra Götaland", "Ångermanland", "Örebro"]);
 });
+
+test("a language's list is made once per country list, and a changed list is a list of its own", () => {
+  const first = countryOptions("de", ["PL", "AT", "DE"]);
+  expect(countryOptions("de", ["PL", "AT", "DE"])).toBe(first);
+  expect(Object.isFrozen(first)).toBe(true);
+  expect(countryOptions("de", ["PL", "AT"]).map((c) => c.code)).toEqual(["AT", "PL"]);
+  expect(countryOptions("en", ["PL", "AT", "DE"]).map((c) => c.name)).toEqual(["Austria", "Germany", "Poland"]);
+});
