@@ -17,6 +17,9 @@ const styles = {
   clock: { timeStyle: "short" },
 } satisfies Record<string, Intl.DateTimeFormatOptions>;
 
+/** Whether the platform knows a language-country tag, as asked once. */
+const supportedTags = new Map<string, boolean>();
+
 /**
  * The locale dates are written in: the page's language with the member's (or the visitor's) country, when the
  * platform knows that combination ("en" and "GB": "en-GB"); else the language alone.
@@ -26,7 +29,13 @@ export function dateLocale(language: string, country: string | null | undefined)
   const base = language === "no" ? "nb" : language;
   if (!country || !/^[A-Za-z]{2}$/.test(country)) return base;
   const tag = `${base}-${country.toUpperCase()}`;
-  return Intl.DateTimeFormat.supportedLocalesOf([tag]).length > 0 ? tag : base;
+  // Asking ICU costs more than the rest of a page's dates: the answer, at most languages × countries, is kept.
+  let known = supportedTags.get(tag);
+  if (known === undefined) {
+    known = Intl.DateTimeFormat.supportedLocalesOf([tag]).length > 0;
+    supportedTags.set(tag, known);
+  }
+  return known ? tag : base;
 }
 
 const formats = new Map<string, Intl.DateTimeFormat>();
