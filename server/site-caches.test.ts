@@ -20,6 +20,11 @@ const holdsNoSiteData: Record<string, string> = {
   "app/services/i18n.server.ts translators": "translators per language, from the locale files",
   "app/services/app-icons.server.ts rendered": "the app icons, drawn from the built-in favicon",
   "app/services/dates.ts formats": "Intl date formats per language and style",
+  "app/services/dates.ts supportedTags": "whether Intl knows a language-country tag",
+  "app/services/countries.ts displayNames": "Intl country names per language",
+  "app/services/countries.ts collators": "Intl collators per language",
+  "app/services/countries.ts optionLists":
+    "named, sorted country lists keyed by the list itself: a site's changed list is a new key",
 };
 
 function sourceFiles(dir: string): string[] {
