@@ -208,6 +208,11 @@ function addLikes(db: SQLite.Database, free: number, likers: number[]) {
       like.run(liker, free, ago(60 + i * 777), i < newLikes ? 1 : 0);
       if (i % Math.floor(likers.length / likedBack) === 0) like.run(free, liker, ago(30 + i * 777), 0);
     });
+    // Both likes of a match say so, as like and unlike keep them (migration 0041).
+    db.prepare(
+      "update likes set mutual = 1 where (liker_id = ? or liked_id = ?) and exists" +
+        " (select 1 from likes as back where back.liker_id = likes.liked_id and back.liked_id = likes.liker_id)",
+    ).run(free, free);
   })();
 }
 

@@ -30,6 +30,7 @@ import * as m0032 from "./migrations/0032-member-history";
 import * as m0033 from "./migrations/0033-admin-payments";
 import * as m0035 from "./migrations/0035-shared-processes";
 import * as m0040 from "./migrations/0040-likes-received-order";
+import * as m0041 from "./migrations/0041-likes-mutual";
 
 // Listed by hand so that the build and tsx resolve them the same way; numbered, frozen once landed.
 const migrations: Record<string, Migration> = {
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   "0033-admin-payments": m0033,
   "0035-shared-processes": m0035,
   "0040-likes-received-order": m0040,
+  "0041-likes-mutual": m0041,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

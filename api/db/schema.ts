@@ -599,6 +599,8 @@ export interface LikesTable {
   like_new: Generated<number>;
   source: Generated<"profile" | "swipe">;
   auto_shown_at: string | null;
+  /** 1 when the liked member likes the liker back too (a match), on both likes; kept by like and unlike. */
+  mutual: Generated<number>;
 }
 
 export interface BlocksTable {

@@ -1,5 +1,5 @@
 import { type LikesQuery, type LikesResponse, likesPageSize } from "../../contract/likes";
-import { type Db, type DbOrTx, nowIso } from "../db/database";
+import { type Db, nowIso, type Tx } from "../db/database";
 import type { SiteRow, UserRow } from "../db/schema";
 import { ApiError } from "../errors";
 import { isVisibleMember } from "../members/members.repository";
@@ -10,24 +10,33 @@ import * as repo from "./likes.repository";
 /**
  * Likes a visible member (docs/product.md §2). Liking twice changes nothing. Answers whether the like is mutual: a match.
  */
-export async function like(
-  db: DbOrTx,
-  site: SiteRow,
-  viewer: UserRow,
-  id: number,
-  source: "profile" | "swipe" = "profile",
-) {
+export async function like(db: Db, site: SiteRow, viewer: UserRow, id: number) {
   if (!(await isVisibleMember(db, site.id, viewer.id, id)))
     throw new ApiError(404, "not_found", "This profile does not exist");
-  await repo.insertLike(db, viewer.id, id, source, nowIso());
-  const match = await repo.likeExists(db, id, viewer.id);
+  return db.transaction().execute((trx) => addLike(trx, viewer, id, "profile"));
+}
+
+/**
+ * The like itself, in the caller's transaction with its own checks (the swipe game's daily likes), the member liked
+ * being visible: the like, the match flag on both likes when the other likes back, and the notice.
+ */
+export async function addLike(trx: Tx, viewer: UserRow, id: number, source: "profile" | "swipe") {
+  await repo.lockPair(trx, viewer.id, id);
+  await repo.insertLike(trx, viewer.id, id, source, nowIso());
+  const match = await repo.likeExists(trx, id, viewer.id);
+  if (match) await repo.setMutual(trx, viewer.id, id, true);
   // The member liked (first, in a match) hears of it by mail if they wish; the liker sees the match on the page.
-  await queueNotification(db, { userId: id, event: match ? "match" : "like", actorId: viewer.id });
+  await queueNotification(trx, { userId: id, event: match ? "match" : "like", actorId: viewer.id });
   return { liked: true, match };
 }
 
+/** Takes a like back; the other member's like of the viewer, if any, is no longer a match. */
 export async function unlike(db: Db, viewer: UserRow, id: number) {
-  await repo.deleteLike(db, viewer.id, id);
+  await db.transaction().execute(async (trx) => {
+    await repo.lockPair(trx, viewer.id, id);
+    await repo.deleteLike(trx, viewer.id, id);
+    await repo.setMutual(trx, viewer.id, id, false);
+  });
   return { liked: false, match: false };
 }
 
@@ -41,12 +50,11 @@ export async function likesOf(
   viewer: UserRow,
   { list, page }: LikesQuery,
 ): Promise<LikesResponse> {
-  const [rows, received, given, matches, fresh] = await Promise.all([
+  const [rows, { received, fresh }, given, matches] = await Promise.all([
     repo.listLikes(db, site.id, viewer.id, list, { limit: likesPageSize, offset: (page - 1) * likesPageSize }),
-    repo.countLikes(db, site.id, viewer.id, "received"),
+    repo.countLikesReceived(db, site.id, viewer.id),
     repo.countLikes(db, site.id, viewer.id, "given"),
     repo.countLikes(db, site.id, viewer.id, "matches"),
-    repo.countLikes(db, site.id, viewer.id, "received", true),
   ]);
   const counts = { received, given, matches, new: fresh };
   return {

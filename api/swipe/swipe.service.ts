@@ -5,7 +5,7 @@ import { type Db, type DbOrTx, isPostgres, nowIso } from "../db/database";
 import type { SiteRow, UserRow } from "../db/schema";
 import { ApiError } from "../errors";
 import { countLikesSince } from "../likes/likes.repository";
-import { like } from "../likes/likes.service";
+import { addLike } from "../likes/likes.service";
 import { isVisibleMember } from "../members/members.repository";
 import { soughtGenders, toCard } from "../members/members.service";
 import * as repo from "./swipe.repository";
@@ -57,7 +57,9 @@ export async function swipe(
     if (left <= 0) {
       throw new ApiError(429, "swipe_limit", "No likes left today", { next_reset: nextReset(now) });
     }
-    const { match } = await like(trx, site, viewer, id, "swipe");
+    if (!(await isVisibleMember(trx, site.id, viewer.id, id)))
+      throw new ApiError(404, "not_found", "This profile does not exist");
+    const { match } = await addLike(trx, viewer, id, "swipe");
     return { match, likes_left: left - 1 };
   });
 }

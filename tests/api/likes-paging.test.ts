@@ -26,7 +26,7 @@ beforeAll(async () => {
   });
   me = { id: m.id, cookie: cookieFrom(login.headers)! };
   likers = await insertMembers(api.db, site.id, received, { gender: "female", country: "FI" });
-  // Made in bulk: one like a minute back in time, the oldest `seen` already seen; the member likes `liked` back.
+  // Made in bulk: one like a minute back in time, the oldest `seen` already seen.
   const start = Date.parse("2026-01-01T00:00:00Z");
   const likes = likers.map((id, i) => ({
     liker_id: id,
@@ -39,14 +39,11 @@ beforeAll(async () => {
       .insertInto("likes")
       .values(likes.slice(i, i + 1000))
       .execute();
-  await api.db
-    .insertInto("likes")
-    .values(
-      likers
-        .slice(0, liked)
-        .map((id) => ({ liker_id: me.id, liked_id: id, created_at: new Date(start).toISOString() })),
-    )
-    .execute();
+  // Liked back as a member does it, so that each like of the pair is marked a match.
+  for (const id of likers.slice(0, liked)) {
+    const answer = await api.call("/api/like.php", { method: "POST", domain, cookie: me.cookie, body: { id } });
+    expect(answer.body).toEqual({ liked: true, match: true });
+  }
 }, 120_000);
 afterAll(() => api.close());
 

@@ -287,6 +287,53 @@ test("liking, unliking, matches, and opening a profile clears its new like", asy
   expect((await api.call("/api/like.php", { method: "POST", domain, body: { id: anna.id } })).status).toBe(403);
 });
 
+test("a match is on both members' matches tab until either takes their like back, and again when it is given again", async () => {
+  const cleo = await member({ gender: "female", country: "SE", name: "Cleo" });
+  const dan = await member({ gender: "male", country: "SE", name: "Dan" });
+  const eve = await member({ gender: "female", country: "SE", name: "Eve" });
+  const likesOf = async (who: { cookie: string }, list: string) =>
+    likesResponseSchema.parse((await get(`/api/likes.php?list=${list}`, who.cookie)).body);
+  const matchesOf = async (who: { cookie: string }) => {
+    const { profiles, counts } = await likesOf(who, "matches");
+    return { ids: ids(profiles), matches: counts.matches };
+  };
+  const like = (who: { cookie: string }, id: number, method = "POST") =>
+    post("/api/like.php", { id }, who.cookie, method);
+
+  // Crossing likes, sent together: whichever is second sees the first, so both are a match.
+  await Promise.all([like(cleo, dan.id), like(dan, cleo.id)]);
+  await like(eve, dan.id);
+  expect(await matchesOf(cleo)).toEqual({ ids: [dan.id], matches: 1 });
+  expect(await matchesOf(dan)).toEqual({ ids: [cleo.id], matches: 1 });
+  expect(await matchesOf(eve)).toEqual({ ids: [], matches: 0 });
+
+  // Dan likes Eve back: his matches, new first (Eve's like was not seen), then newest.
+  expect((await like(dan, eve.id)).body).toEqual({ liked: true, match: true });
+  const danMatches = await likesOf(dan, "matches");
+  expect(ids(danMatches.profiles)).toEqual([eve.id, cleo.id]);
+  expect(danMatches.counts).toEqual({ received: 2, given: 2, matches: 2, new: 2 });
+
+  // Either one unliking ends the match for both; the other's like stays a like received.
+  await like(cleo, dan.id, "DELETE");
+  expect(await matchesOf(cleo)).toEqual({ ids: [], matches: 0 });
+  expect(await matchesOf(dan)).toEqual({ ids: [eve.id], matches: 1 });
+  expect(ids((await likesOf(cleo, "received")).profiles)).toEqual([dan.id]);
+  await like(eve, dan.id, "DELETE");
+  expect(await matchesOf(dan)).toEqual({ ids: [], matches: 0 });
+  expect(ids((await likesOf(eve, "received")).profiles)).toEqual([dan.id]);
+
+  // Liked again: a match again, on both tabs.
+  expect((await like(cleo, dan.id)).body).toEqual({ liked: true, match: true });
+  expect(await matchesOf(cleo)).toEqual({ ids: [dan.id], matches: 1 });
+  expect(await matchesOf(dan)).toEqual({ ids: [cleo.id], matches: 1 });
+  // A like from the swipe game is the same like.
+  expect((await post("/api/swipe.php", { id: dan.id, action: "like" }, eve.cookie)).body).toMatchObject({
+    match: true,
+  });
+  expect(await matchesOf(eve)).toEqual({ ids: [dan.id], matches: 1 });
+  expect((await matchesOf(dan)).matches).toBe(2);
+});
+
 test("a popular member's new likes are counted up to 100 (the badge says 99+); the list of likes counts them all", async () => {
   const me = await member({ country: "FI" });
   const likers = await insertMembers(api.db, siteId, 120, { gender: "male", country: "FI" });
