@@ -41,12 +41,15 @@ function groupCommitter(db: Db) {
   // After the requests that arrived together have run up to their write (setImmediate: after the I/O callbacks of
   // this turn of the event loop and the promises they started), their works commit as one.
   const flush = async () => {
-    while (waiting.length > 0) {
-      const batch = waiting;
-      waiting = [];
-      await commitBatch(db, batch);
+    try {
+      while (waiting.length > 0) {
+        const batch = waiting;
+        waiting = [];
+        await commitBatch(db, batch);
+      }
+    } finally {
+      scheduled = false;
     }
-    scheduled = false;
   };
 
   return <T>(work: Work<T>) =>
