@@ -4,6 +4,7 @@ import type { GiftId } from "../../contract/gifts";
 import { isModerator } from "../../contract/staff";
 import { moveCredits } from "../credits/ledger";
 import { type Db, isPostgres, nowIso } from "../db/database";
+import { inGroupCommit } from "../db/group-commit";
 import type { MessageKind, MessagesTable, SiteRow, UserRow } from "../db/schema";
 import { ApiError } from "../errors";
 import type { EventBus } from "../events/event-bus";
@@ -367,7 +368,8 @@ export async function sendMessage(
 
   const price = priceOf(site, content.kind);
   const at = nowIso();
-  const sent = await db.transaction().execute(async (trx) => {
+  // Answered only once its commit is on disk; sends waiting together share that commit (api/db/group-commit.ts).
+  const sent = await inGroupCommit(db, async (trx) => {
     // One send at a time per conversation on PostgreSQL, so its messages' ids follow their commits: a chat stream
     // reads "after the last id it sent" and would skip for good a lower id committed after a higher one. (SQLite
     // writes one transaction at a time.)
