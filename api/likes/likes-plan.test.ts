@@ -1,15 +1,14 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import SQLite from "better-sqlite3";
-import { type CompiledQuery, Kysely, SqliteDialect } from "kysely";
+import type { Kysely } from "kysely";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { likesCountCap } from "../../contract/likes";
 import { createSite, insertMembers } from "../../tests/api/support/factories";
-import { type Db, openDatabase, refreshPlannerStatistics } from "../db/database";
+import { recordingDatabase } from "../../tests/api/support/recording-database";
+import { openDatabase, refreshPlannerStatistics } from "../db/database";
 import { migrateToLatest } from "../db/migrate";
 import * as likesMutual from "../db/migrations/0041-likes-mutual";
-import type { Database } from "../db/schema";
 import { countLikes, countLikesReceived, listLikes } from "./likes.repository";
 
 // A popular member (docs/architecture.md "Member search at scale"): 2,000 likes received, 300 liked back, 100 more given.
@@ -54,7 +53,7 @@ test("the migration marks both likes of each pair that like each other, and no o
 });
 
 test("a page of matches or of likes given reads its rows in the order of its index, not every like sorted", async () => {
-  const { recording, statements, plan } = recordingDatabase();
+  const { recording, statements, plan } = recordingDatabase(file);
   const matches = await listLikes(recording, site, viewer, "matches", { limit: 24, offset: 0 });
   const given = await listLikes(recording, site, viewer, "given", { limit: 24, offset: 0 });
   expect(await countLikes(recording, site, viewer, "matches")).toBe(likedBack);
@@ -74,20 +73,3 @@ test("a page of matches or of likes given reads its rows in the order of its ind
   expect(receivedPlan).not.toMatch(/TEMP B-TREE/);
   await recording.destroy();
 });
-
-/** A database on the file that records the statements run on it, and SQLite's plan of one of them. */
-function recordingDatabase() {
-  const connection = new SQLite(file);
-  const statements: CompiledQuery[] = [];
-  const recording: Db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: connection }),
-    log: (event) => void statements.push(event.query),
-  });
-  const plan = (statement: CompiledQuery) =>
-    (
-      connection.prepare(`explain query plan ${statement.sql}`).all(...(statement.parameters as unknown[])) as {
-        detail: string;
-      }[]
-    ).map((step) => step.detail);
-  return { recording, statements, plan };
-}

@@ -1,13 +1,11 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import SQLite from "better-sqlite3";
-import { type CompiledQuery, Kysely, SqliteDialect } from "kysely";
 import { afterAll, expect, test } from "vitest";
 import { createSite, insertMembers } from "../../tests/api/support/factories";
+import { recordingDatabase } from "../../tests/api/support/recording-database";
 import { openDatabase, refreshPlannerStatistics } from "../db/database";
 import { migrateToLatest } from "../db/migrate";
-import type { Database } from "../db/schema";
 import { listRelatedProfiles, searchProfiles } from "./members.repository";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "search-plan-"));
@@ -59,20 +57,3 @@ test("a profile's related members are looked for among the most recently seen fi
   expect(steps).not.toMatch(/profiles_search/);
   await recording.destroy();
 });
-
-/** A database on the file that records the statements run on it, and SQLite's plan of one of them. */
-function recordingDatabase(file: string) {
-  const connection = new SQLite(file);
-  const statements: CompiledQuery[] = [];
-  const recording = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: connection }),
-    log: (event) => void statements.push(event.query),
-  });
-  const plan = (statement: CompiledQuery) =>
-    (
-      connection.prepare(`explain query plan ${statement.sql}`).all(...(statement.parameters as unknown[])) as {
-        detail: string;
-      }[]
-    ).map((step) => step.detail);
-  return { recording, statements, plan };
-}
