@@ -1,6 +1,7 @@
+import type { Kysely } from "kysely";
 import type { Pool } from "pg";
 import { Counter, Gauge, Histogram, type Metric, register } from "prom-client";
-import type { Db } from "../db/database";
+import type { Database } from "../db/schema";
 
 /**
  * The API's metrics for `/metrics` (docs/operations.md "Metrics"), in prom-client's default registry, which the web
@@ -139,7 +140,7 @@ export function watchPool(pool: Pool) {
  * What the database holds, counted at each scrape: the notification queue's due items and the payments by status.
  * Every process reports the same numbers on a shared database: alert on max(), not sum().
  */
-export function watchDatabase(db: Db) {
+export function watchDatabase(db: Kysely<Database>) {
   once(
     "queue_depth",
     () =>
