@@ -237,8 +237,8 @@ try {
   if (runs("scale"))
     await benchScale({
       dataDir,
-      demo: { origin, pid: server.pid! },
-      largePort: port + 3,
+      smallPort: port + 3,
+      largePort: port + 4,
       start,
       waitFor,
       load,

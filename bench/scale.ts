@@ -9,24 +9,50 @@ import { countNewLikes } from "../api/likes/likes.repository";
 import { listRelatedProfiles, searchProfiles, signupMatches } from "../api/members/members.repository";
 import { findNextSwipeProfile } from "../api/swipe/swipe.repository";
 
-/** Each demo member is there this many times in the large site. */
-const copies = 100;
 const calls = 25;
-/** The large site of issue 35: likes the free demo member has received, and the chat's conversations and messages. */
-const likesReceived = 10_000;
-/** Of those, liked back by the free demo member (matches) and not yet seen (new). */
-const likedBack = 200;
-const newLikes = 500;
-const conversations = 2_000;
 const messagesPerConversation = 50;
-/** Of the conversations, the free demo member's own (a full page of the chat list). */
-const memberConversations = 24;
 
-/** What bench.ts lends this part: its server, how it starts and loads one, and the member's pages there. */
+/** How a site is grown from the bench's demo site for the comparison. */
+interface Growth {
+  /** Each demo member is there this many times. */
+  copies: number;
+  /** Likes the free demo member has received; of those, liked back (matches) and not yet seen (new). */
+  likesReceived: number;
+  likedBack: number;
+  newLikes: number;
+  /** Conversations of `messagesPerConversation` messages; of those, the free demo member's own. */
+  conversations: number;
+  memberConversations: number;
+}
+
+/** The large site of issue 35. */
+const large: Growth = {
+  copies: 100,
+  likesReceived: 10_000,
+  likedBack: 200,
+  newLikes: 500,
+  conversations: 2_000,
+  memberConversations: 24,
+};
+
+/**
+ * The demo site with the free demo member's own lists as full as on the large site (a page each of likes, matches and
+ * conversations: 24), and nothing else added: the two differ in the size of the site, not in what the page shows.
+ */
+const small: Growth = {
+  copies: 1,
+  likesReceived: 48,
+  likedBack: 24,
+  newLikes: 12,
+  conversations: 24,
+  memberConversations: 24,
+};
+
+/** What bench.ts lends this part: how it starts and loads a server, and the member's pages there. */
 export interface ScaleBench {
   dataDir: string;
-  /** The bench's server on the demo site, and the port for the one on the large site. */
-  demo: { origin: string; pid: number };
+  /** The ports of this part's two servers: the demo site with full lists, and the large site. */
+  smallPort: number;
   largePort: number;
   start: (args: string[], env: Record<string, string>) => ChildProcess;
   waitFor: (url: string) => Promise<void>;
@@ -47,24 +73,34 @@ export interface ScaleBench {
  * demo member, and 2,000 more conversations of 50 messages (100,000), 24 of them the free demo member's. First the
  * median time of the queries behind a search, a swipe card, the signup suggestions, a profile's related members and
  * the top bar's counts; then each member page's CPU per request served by the production server on this database
- * beside the same page on the demo site, in paired rounds. Costs must not grow with the site (docs/architecture.md,
- * "Member search at scale").
+ * beside the same page on another copy of the demo site where the member's own lists are as full (`small`), in paired
+ * rounds. Costs must not grow with the site (docs/architecture.md, "Member search at scale").
  */
 export async function benchScale(bench: ScaleBench) {
-  const file = path.join(bench.dataDir, "scale-bench.db");
+  const smallFile = copyDemoSite(bench.dataDir, "scale-small.db");
+  const smallSite = growSite(smallFile, small);
+  const largeFile = copyDemoSite(bench.dataDir, "scale-bench.db");
+  const largeSite = growSite(largeFile, large);
+  await timeQueries(largeFile, largeSite.members);
+  await comparePages(bench, { file: smallFile, site: smallSite }, { file: largeFile, site: largeSite });
+}
+
+/** A fresh copy of the bench's demo database. */
+function copyDemoSite(dataDir: string, name: string): string {
+  const file = path.join(dataDir, name);
   for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(file + suffix, { force: true });
-  const source = new SQLite(path.join(bench.dataDir, "app.db"), { readonly: true });
+  const source = new SQLite(path.join(dataDir, "app.db"), { readonly: true });
   source.exec(`vacuum into '${file.replaceAll("'", "''")}'`);
   source.close();
-  const site = growSite(file);
-  await timeQueries(file, site.members);
-  await comparePages(bench, file, site);
+  return file;
 }
 
 interface LargeSite {
   members: number;
   likes: number;
+  matches: number;
   conversations: number;
+  memberConversations: number;
   messages: number;
 }
 
@@ -112,82 +148,110 @@ async function timeQueries(file: string, members: number) {
 }
 
 /**
- * The member's pages on the demo site and on the large one, one after the other in each round (autocannon, CPU ms
- * per request from /proc): the medians, and the median and range of the rounds' ratios.
+ * The member's pages on the demo site with full lists and on the large one, one after the other in each round
+ * (autocannon, CPU ms per request from /proc): the medians, and the median and range of the rounds' ratios.
  */
-async function comparePages(bench: ScaleBench, file: string, site: LargeSite) {
+async function comparePages(
+  bench: ScaleBench,
+  demo: { file: string; site: LargeSite },
+  grown: { file: string; site: LargeSite },
+) {
+  const serve = (port: number, file: string) =>
+    bench.start([...bench.heapFlags, "start.mjs"], {
+      ...bench.startEnv,
+      PORT: String(port),
+      DATA_DIR: bench.dataDir,
+      DATABASE_URL: `file:${file}`,
+      LOG_LEVEL: "warn",
+    });
+  const demoOrigin = `http://localhost:${bench.smallPort}`;
   const largeOrigin = `http://localhost:${bench.largePort}`;
-  const large = bench.start([...bench.heapFlags, "start.mjs"], {
-    ...bench.startEnv,
-    PORT: String(bench.largePort),
-    DATA_DIR: bench.dataDir,
-    DATABASE_URL: `file:${file}`,
-    LOG_LEVEL: "warn",
-  });
+  const demoServer = serve(bench.smallPort, demo.file);
+  const largeServer = serve(bench.largePort, grown.file);
   try {
+    await bench.waitFor(`${demoOrigin}/healthz`);
     await bench.waitFor(`${largeOrigin}/healthz`);
     const cookie = `entry_warning_skipped=1; ${bench.cookie}`;
-    for (const page of bench.pages) {
-      const answer = await fetch(largeOrigin + page.path, { headers: { cookie }, redirect: "manual" });
-      await answer.body?.cancel();
-      if (answer.status !== 200) throw new Error(`${page.path} on the large site answered ${answer.status}`);
-    }
+    for (const origin of [demoOrigin, largeOrigin])
+      for (const page of bench.pages) {
+        const answer = await fetch(origin + page.path, { headers: { cookie }, redirect: "manual" });
+        await answer.body?.cancel();
+        if (answer.status !== 200) throw new Error(`${origin}${page.path} answered ${answer.status}`);
+      }
     const [load] = os.loadavg();
+    const described = ({ site }: { site: LargeSite }) =>
+      `${site.members.toLocaleString("en")} members, ${site.likes.toLocaleString("en")} likes received by the member` +
+      ` (${site.matches} matches), ${site.messages.toLocaleString("en")} messages in` +
+      ` ${site.conversations.toLocaleString("en")} conversations (${site.memberConversations} of them the member's)`;
     console.log(
-      `\nmember pages as the free demo member: the demo site beside a site of ${site.members.toLocaleString("en")} members,` +
-        ` ${site.likes.toLocaleString("en")} likes received by the member, ${site.messages.toLocaleString("en")} messages` +
-        ` in ${site.conversations.toLocaleString("en")} conversations (${memberConversations} of them the member's);` +
+      `\nmember pages as the free demo member: the demo site (${described(demo)}) beside a site of ${described(grown)};` +
         ` ${bench.rounds} paired rounds, load average ${load!.toFixed(1)}`,
     );
     console.log("page                        demo CPU ms/req   large CPU ms/req   ratio (median, range)   goal 1.30");
     for (const page of bench.pages) {
-      const demo: number[] = [];
-      const grown: number[] = [];
+      const small: number[] = [];
+      const big: number[] = [];
       let errors = 0;
       for (let round = 0; round < bench.rounds; round++) {
-        const a = await bench.load(bench.demo.origin + page.path, bench.demo.pid, cookie);
-        const b = await bench.load(largeOrigin + page.path, large.pid!, cookie);
-        demo.push(a.cpu);
-        grown.push(b.cpu);
+        const a = await bench.load(demoOrigin + page.path, demoServer.pid!, cookie);
+        const b = await bench.load(largeOrigin + page.path, largeServer.pid!, cookie);
+        small.push(a.cpu);
+        big.push(b.cpu);
         errors += a.errors + b.errors;
       }
-      const ratios = grown.map((cpu, i) => cpu / demo[i]!).sort((a, b) => a - b);
+      const ratios = big.map((cpu, i) => cpu / small[i]!).sort((a, b) => a - b);
       const ratio = median(ratios);
       console.log(
-        `${page.title.padEnd(28)} ${median(demo).toFixed(2).padStart(15)} ${median(grown).toFixed(2).padStart(18)}` +
+        `${page.title.padEnd(28)} ${median(small).toFixed(2).padStart(15)} ${median(big).toFixed(2).padStart(18)}` +
           ` ${`${ratio.toFixed(2)} (${ratios[0]!.toFixed(2)}–${ratios.at(-1)!.toFixed(2)})`.padStart(23)}` +
           ` ${ratio <= 1.3 ? "   within" : "   over"}` +
           (errors ? `   (${errors} errors/non-2xx)` : ""),
       );
     }
   } finally {
-    large.kill("SIGTERM");
+    demoServer.kill("SIGTERM");
+    largeServer.kill("SIGTERM");
   }
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-/** The large site: members copied, the free demo member's likes, and the conversations. */
-function growSite(file: string): LargeSite {
+/** The site grown: members copied, the free demo member's likes, and the conversations. */
+function growSite(file: string, growth: Growth): LargeSite {
   const db = new SQLite(file);
   try {
-    const { members, firstCopy } = multiplyMembers(db);
+    const { members, firstCopy } = multiplyMembers(db, growth.copies);
     const free = (db.prepare("select id from users where email = 'free@example.com'").get() as { id: number }).id;
-    // Copies only (the demo's own members are the chat bench's), in a fixed order.
-    const copied = (
-      db.prepare("select user_id from profiles where user_id >= ? order by user_id").all(firstCopy) as {
-        user_id: number;
-      }[]
+    // Copies only where there are copies (the demo's own members are the chat bench's), in a fixed order; else the
+    // demo's members who have no conversation with the free demo member yet.
+    const others = (
+      db
+        .prepare(
+          "select user_id from profiles where user_id >= ? and user_id != ? and user_id not in" +
+            " (select member_low from conversations where member_high = ?" +
+            " union select member_high from conversations where member_low = ?) order by user_id",
+        )
+        .all(growth.copies > 1 ? firstCopy : 0, free, free, free) as { user_id: number }[]
     ).map((r) => r.user_id);
-    if (copied.length < likesReceived + 2 * conversations)
-      throw new Error(`the large site needs ${likesReceived + 2 * conversations} members, it has ${copied.length}`);
-    addLikes(db, free, copied.slice(0, likesReceived));
-    addConversations(db, free, copied.slice(likesReceived));
+    const memberOnly = growth.conversations === growth.memberConversations;
+    const needed = growth.likesReceived + (memberOnly ? growth.conversations : 2 * growth.conversations);
+    if (others.length < needed) throw new Error(`the grown site needs ${needed} members, it has ${others.length}`);
+    addLikes(db, free, others.slice(0, growth.likesReceived), growth);
+    addConversations(db, free, others.slice(growth.likesReceived), growth);
     const count = (table: string) => (db.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
+    const received = db
+      .prepare("select count(*) as n, coalesce(sum(mutual), 0) as matches from likes where liked_id = ?")
+      .get(free) as { n: number; matches: number };
     return {
       members,
-      likes: (db.prepare("select count(*) as n from likes where liked_id = ?").get(free) as { n: number }).n,
+      likes: received.n,
+      matches: received.matches,
       conversations: count("conversations"),
+      memberConversations: (
+        db
+          .prepare("select count(*) as n from conversations where member_low = ? or member_high = ?")
+          .get(free, free) as { n: number }
+      ).n,
       messages: count("messages"),
     };
   } finally {
@@ -198,15 +262,16 @@ function growSite(file: string): LargeSite {
 const ago = (seconds: number) => new Date(Date.now() - seconds * 1000).toISOString();
 
 /** `likesReceived` likes of the free demo member over 90 days, the newest `newLikes` unseen; `likedBack` liked back. */
-function addLikes(db: SQLite.Database, free: number, likers: number[]) {
+function addLikes(db: SQLite.Database, free: number, likers: number[], growth: Growth) {
   const like = db.prepare(
     "insert into likes (liker_id, liked_id, created_at, like_new, source) values (?, ?, ?, ?, 'profile')" +
       " on conflict do nothing",
   );
+  const step = (90 * 24 * 3600) / likers.length;
   db.transaction(() => {
     likers.forEach((liker, i) => {
-      like.run(liker, free, ago(60 + i * 777), i < newLikes ? 1 : 0);
-      if (i % Math.floor(likers.length / likedBack) === 0) like.run(free, liker, ago(30 + i * 777), 0);
+      like.run(liker, free, ago(60 + i * step), i < growth.newLikes ? 1 : 0);
+      if (i % Math.floor(likers.length / growth.likedBack) === 0) like.run(free, liker, ago(30 + i * step), 0);
     });
     // Both likes of a match say so, as like and unlike keep them (migration 0041).
     db.prepare(
@@ -221,7 +286,8 @@ function addLikes(db: SQLite.Database, free: number, likers: number[]) {
  * `memberConversations` with the free demo member, the rest between two other members; both have read all but the last
  * five messages. Messages cost nothing here, so the ledger needs no rows for them.
  */
-function addConversations(db: SQLite.Database, free: number, others: number[]) {
+function addConversations(db: SQLite.Database, free: number, others: number[], growth: Growth) {
+  const { conversations, memberConversations } = growth;
   const site = (db.prepare("select site_id from users where id = ?").get(free) as { site_id: number }).site_id;
   const conversation = db.prepare(
     "insert into conversations (site_id, member_low, member_high, started_by, created_at, last_message_at)" +
@@ -265,7 +331,7 @@ function addConversations(db: SQLite.Database, free: number, others: number[]) {
  * Copies every member with a profile (account, profile, photos) `copies - 1` times; answers how many members there are
  * and the lowest id a copy can have.
  */
-function multiplyMembers(db: SQLite.Database) {
+function multiplyMembers(db: SQLite.Database, copies: number) {
   const columns = (table: string) =>
     (db.prepare(`pragma table_info(${table})`).all() as { name: string }[]).map((c) => c.name);
   const { users: userIds, photos: photoIds } = db
