@@ -1,10 +1,3 @@
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from "@aws-sdk/client-s3";
 import { assertStorageKey, type FileStorage, photoContentType } from "./storage";
 
 /** Where an S3-compatible store is and how to sign for it, as read from S3_URL (see s3LocationFrom). */
@@ -43,15 +36,20 @@ export function s3LocationFrom(url: string): S3Location {
  * way (a put replaces the whole object, so a retry is safe); a key that is not there reads as null.
  */
 export function s3Storage(location: S3Location, folder: string, options: { cacheControl?: string } = {}): FileStorage {
-  const client = new S3Client({
-    endpoint: location.endpoint,
-    region: location.region,
-    forcePathStyle: true,
-    credentials: { accessKeyId: location.accessKeyId, secretAccessKey: location.secretAccessKey },
-    // Checksums only where the API requires them: not every S3-compatible store knows the newer checksum headers.
-    requestChecksumCalculation: "WHEN_REQUIRED",
-    responseChecksumValidation: "WHEN_REQUIRED",
-  });
+  // The SDK is loaded here, with S3_URL set: a site that keeps its files on disk never holds it (about 5 MB of heap).
+  const sdk = import("@aws-sdk/client-s3");
+  const client = sdk.then(
+    ({ S3Client }) =>
+      new S3Client({
+        endpoint: location.endpoint,
+        region: location.region,
+        forcePathStyle: true,
+        credentials: { accessKeyId: location.accessKeyId, secretAccessKey: location.secretAccessKey },
+        // Checksums only where the API requires them: not every S3-compatible store knows the newer checksum headers.
+        requestChecksumCalculation: "WHEN_REQUIRED",
+        responseChecksumValidation: "WHEN_REQUIRED",
+      }),
+  );
   const objectOf = (key: string) => {
     assertStorageKey(key);
     return { Bucket: location.bucket, Key: `${location.prefix}${folder}${key}` };
@@ -59,7 +57,8 @@ export function s3Storage(location: S3Location, folder: string, options: { cache
 
   return {
     async put(key, bytes) {
-      await client.send(
+      const { PutObjectCommand } = await sdk;
+      await (await client).send(
         new PutObjectCommand({
           ...objectOf(key),
           Body: bytes,
@@ -69,8 +68,9 @@ export function s3Storage(location: S3Location, folder: string, options: { cache
       );
     },
     async get(key) {
+      const { GetObjectCommand, S3ServiceException } = await sdk;
       try {
-        const answer = await client.send(new GetObjectCommand(objectOf(key)));
+        const answer = await (await client).send(new GetObjectCommand(objectOf(key)));
         return answer.Body ? Buffer.from(await answer.Body.transformToByteArray()) : null;
       } catch (error) {
         if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404) return null;
@@ -78,7 +78,8 @@ export function s3Storage(location: S3Location, folder: string, options: { cache
       }
     },
     async remove(key) {
-      await client.send(new DeleteObjectCommand(objectOf(key)));
+      const { DeleteObjectCommand } = await sdk;
+      await (await client).send(new DeleteObjectCommand(objectOf(key)));
     },
   };
 }

@@ -10,7 +10,6 @@ import {
   sql,
   type Transaction,
 } from "kysely";
-import pg from "pg";
 import { logQueryTimes, watchPool } from "../metrics/metrics";
 import type { Database } from "./schema";
 
@@ -46,13 +45,18 @@ export function openDatabase(databaseUrl: string, onPoolError: (error: Error) =>
       log: logQueryTimes,
     });
   }
-  // PostgreSQL answers bigint (count(*)) as text; we keep ids and counts inside the JS number range.
-  pg.types.setTypeParser(20, (value) => Number(value));
-  // A database that does not answer fails the start (or a request) after 10 s instead of hanging it.
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 10_000 });
-  // An idle connection the server closes (restart, failover) must not crash the process: pg reports it here.
-  pool.on("error", onPoolError);
-  watchPool(pool);
+  // The driver is loaded with the first query: a SQLite site never holds it (about 3 MB of heap).
+  const pool = async () => {
+    const { default: pg } = await import("pg");
+    // PostgreSQL answers bigint (count(*)) as text; we keep ids and counts inside the JS number range.
+    pg.types.setTypeParser(20, (value) => Number(value));
+    // A database that does not answer fails the start (or a request) after 10 s instead of hanging it.
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 10_000 });
+    // An idle connection the server closes (restart, failover) must not crash the process: pg reports it here.
+    pool.on("error", onPoolError);
+    watchPool(pool);
+    return pool;
+  };
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: logQueryTimes });
 }
 

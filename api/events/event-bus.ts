@@ -1,5 +1,5 @@
 import { EventEmitter } from "node:events";
-import pg from "pg";
+import type pg from "pg";
 
 /** What travels on the bus: addressed to one member. */
 export interface MemberEvent {
@@ -160,9 +160,14 @@ export function postgresBus(
   hooks: BusHooks = {},
 ): EventBus {
   const local = localSubscribers(onError);
-  const pool = new pg.Pool({ connectionString, max: 2, connectionTimeoutMillis: 5_000 });
-  // An idle pooled connection that fails emits here; without a listener it would crash the process.
-  pool.on("error", (error) => onError(error));
+  // Loaded here, not at the module's start: a SQLite site never holds the driver.
+  const driver = import("pg").then((module) => module.default);
+  const pool = driver.then((pg) => {
+    const pool = new pg.Pool({ connectionString, max: 2, connectionTimeoutMillis: 5_000 });
+    // An idle pooled connection that fails emits here; without a listener it would crash the process.
+    pool.on("error", (error) => onError(error));
+    return pool;
+  });
 
   let closed = false;
   let client: pg.Client | null = null;
@@ -197,9 +202,10 @@ export function postgresBus(
 
   /** Opens the listening connection; on any failure, now or later, reports it and schedules the next attempt. */
   const listen = async () => {
+    const { Client } = await driver;
     if (closed) return;
     // keepAlive: a LISTEN connection sits idle, and a connection silently dropped (NAT, failover) must still be noticed.
-    const connection = new pg.Client({ connectionString, keepAlive: true, connectionTimeoutMillis: 5_000 });
+    const connection = new Client({ connectionString, keepAlive: true, connectionTimeoutMillis: 5_000 });
     client = connection;
     let failed = false;
     const fail = (error: Error) => {
@@ -243,7 +249,7 @@ export function postgresBus(
       const payload = encode(event);
       if (closed) throw new Error("chat event bus is closed");
       await ready;
-      await pool.query("SELECT pg_notify($1, $2)", [chatEventsChannel, payload]);
+      await (await pool).query("SELECT pg_notify($1, $2)", [chatEventsChannel, payload]);
     },
     subscribe: (userId, listener) => local.subscribe(userId, listener),
     onCatchUp: (listener) => local.onCatchUp(listener),
@@ -256,7 +262,7 @@ export function postgresBus(
       local.clear();
       const connection = client;
       client = null;
-      await Promise.allSettled([connection?.end(), pool.end()]);
+      await Promise.allSettled([connection?.end(), pool.then((p) => p.end())]);
     },
   };
 }
