@@ -1,9 +1,10 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
-import express, { type NextFunction, type Request, type Response } from "express";
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from "express";
 import expressStaticGzip from "express-static-gzip";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { deleteDeadTokens } from "./api/accounts/account-tokens";
@@ -22,6 +23,7 @@ import { parseApiEnv } from "./api/env.server";
 import { type EventBus, eventBusFor } from "./api/events/event-bus";
 import { apiSecurityHeaders } from "./api/http/api-headers";
 import { hasValidHost } from "./api/http/host";
+import { type LeanPosts, leanFront } from "./api/http/lean-front";
 import { isLoopback } from "./api/http/loopback";
 import { refuseForeignOrigin } from "./api/http/origin";
 import { describeStorage } from "./api/http/storage-faults";
@@ -78,46 +80,45 @@ export async function startServer({ dev = false } = {}) {
   app.set("trust proxy", apiEnv.TRUST_PROXY);
   // Filled in once listening: counts running requests, and refuses new ones while the process stops.
   let stopper: ReturnType<typeof gracefulStop> | undefined;
-  app.use((req, res, next) => (stopper ? stopper.track(req, res, next) : next()));
-  app.use(assignRequestId);
-  app.use(logRequests(log));
   let pageRouteOf: ((pathname: string) => string | undefined) | undefined;
-  // The route React Router matched (noted in the request's context, see loadContext), else matched here.
-  app.use(
-    countRequests((pathname, res) => {
-      const noted = (res.locals.requestInfo as { pageRoute?: string } | undefined)?.pageRoute;
-      return noted === undefined ? pageRouteOf?.(pathname) : asRoutePath(noted);
-    }),
-  );
   // A visitor's kept page is answered here, before the rest (docs/operations.md "Visitor page cache"): it carries the
   // security headers of its first answer. Set once the build is loaded; never under --dev.
   let pageCache: ReturnType<typeof visitorPageCache> | undefined;
-  app.use((req, res, next) => (pageCache ? pageCache.answerKept(req, res, next) : next()));
-  // Security headers first, so that every answer has them: pages, API, static files, /healthz and errors. The API's
-  // own (worked out once, no nonce: it serves no page) when this process serves it: one set per request, not two.
   const pageHeaders = pageSecurityHeaders(dev);
   const apiHeaders = apiSecurityHeaders();
-  app.use((req, res, next) => {
-    if (!web.apiIsExternal && req.path.startsWith("/api/")) return apiHeaders(req, res, next);
-    pageHeaders(req, res, next);
-  });
-  // No site and no page URL can come of a missing or malformed Host: a client error, before anything reads it.
-  app.use((req, res, next) =>
-    hasValidHost(req) ? next() : void res.status(400).type("text/plain").send("Bad Request"),
-  );
   // An event stream is written a few bytes at a time and must reach the browser at once: never held for compressing.
   const compress = compression({
     filter: (req, res) =>
       !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res),
   });
-  // The API's answers to writes (a send, a like) are a few hundred bytes of JSON, under compression's threshold:
-  // they skip its wrapping of the response altogether.
-  app.use((req, res, next) =>
-    req.method === "POST" && req.path.startsWith("/api/") ? next() : compress(req, res, next),
-  );
-  app.use(refuseForeignOrigin);
+  /** What every request goes through first, in order: the API's lean path runs the same (leanFront below). */
+  const front: RequestHandler[] = [
+    (req, res, next) => (stopper ? stopper.track(req, res, next) : next()),
+    assignRequestId,
+    logRequests(log),
+    // The route React Router matched (noted in the request's context, see loadContext), else matched here.
+    countRequests((pathname, res) => {
+      const noted = (res.locals.requestInfo as { pageRoute?: string } | undefined)?.pageRoute;
+      return noted === undefined ? pageRouteOf?.(pathname) : asRoutePath(noted);
+    }),
+    (req, res, next) => (pageCache ? pageCache.answerKept(req, res, next) : next()),
+    // Security headers first, so that every answer has them: pages, API, static files, /healthz and errors. The
+    // API's own (worked out once, no nonce: it serves no page) when this process serves it: one set per request.
+    (req, res, next) => {
+      if (!web.apiIsExternal && req.path.startsWith("/api/")) return apiHeaders(req, res, next);
+      pageHeaders(req, res, next);
+    },
+    // No site and no page URL can come of a missing or malformed Host: a client error, before anything reads it.
+    (req, res, next) => (hasValidHost(req) ? next() : void res.status(400).type("text/plain").send("Bad Request")),
+    // The API's answers to writes (a send, a like) are a few hundred bytes of JSON, under compression's threshold:
+    // they skip its wrapping of the response altogether.
+    (req, res, next) => (req.method === "POST" && req.path.startsWith("/api/") ? next() : compress(req, res, next)),
+    refuseForeignOrigin,
+  ];
+  for (const handler of front) app.use(handler);
 
   let db: Db | null = null;
+  let lean: LeanPosts | undefined;
   let inProcess: InProcessApi | undefined;
   let events: EventBus | undefined;
   let apiSettingsCheck: SettingsVersionCheck | undefined;
@@ -167,6 +168,7 @@ export async function startServer({ dev = false } = {}) {
       publicPhotos: files.publicPhotos,
     });
     app.use("/api", api.router);
+    lean = api.lean;
     inProcess = { handler: inProcessApi(api.router), direct: api.direct };
     apiSettingsCheck = api.settingsCheck;
     schedules.push(scheduleCleanup(db, files, apiLogger));
@@ -275,13 +277,22 @@ export async function startServer({ dev = false } = {}) {
     }),
   );
 
-  const server = app.listen(web.PORT, web.HOST, () => {
+  // The API's small JSON writes (a send, a like) go through `front` and then straight to their endpoint, without
+  // Express's router and body parser; every other request to the app (docs/architecture.md "Durable commits").
+  const server = http.createServer(lean ? leanFront(app, front, lean) : app);
+  // As app.listen calls it: once, when listening or when listening failed.
+  let started = false;
+  const onListening = () => {
+    if (started) return;
+    started = true;
     log.info({ mode: web.NODE_ENV }, `listening on http://localhost:${web.PORT}`);
     // Settings are fetched once when the server starts (docs/product.md §7), through the same client pages use.
     entry()
       .then((e) => e.warmUp(`http://${web.SITE_DOMAIN}:${web.PORT}`))
       .catch((error) => log.warn({ err: error }, "settings warm-up failed"));
-  });
+  };
+  server.once("error", onListening);
+  server.listen(web.PORT, web.HOST, onListening);
 
   stopper = gracefulStop({
     server,

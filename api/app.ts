@@ -26,6 +26,7 @@ import { apiSecurityHeaders } from "./http/api-headers";
 import { type SessionCookie, sessionCookieFor, sessionTokenOf } from "./http/cookies";
 import { refuseInvalidHost } from "./http/host";
 import { directCaller, internalError } from "./http/in-process";
+import { type LeanPosts, leanPosts } from "./http/lean-front";
 import { type ApiLocals, locals, requestIdOf } from "./http/locals";
 import { isLoopback } from "./http/loopback";
 import { refuseForeignOrigin } from "./http/origin";
@@ -103,6 +104,11 @@ export interface MemberApi {
   /** docs/product.md §7's /api/*.php contract, mounted at /api. */
   router: Router;
   direct: DirectCaller;
+  /**
+   * Its small JSON POSTs without Express's router and body-parser (api/http/lean-front.ts): `leanFront` puts them in
+   * front of the app the router is mounted in, at /api.
+   */
+  lean: LeanPosts;
   /** This process's look at the site settings version (server.ts runs it every second; /api/health.php answers it). */
   settingsCheck: SettingsVersionCheck;
 }
@@ -132,12 +138,15 @@ export function createApi(deps: ApiDeps): MemberApi {
 
   // Which site a request is for (the domain the web tier forces, else the host the browser asked for) and who asks.
   const identify = requestIdentifier(db, logger, sessionCookie);
-  api.use(async (req, res, next) => {
+  const identifyRequest = async (req: Request, res: Response) => {
     const domain = typeof req.query.domain === "string" ? req.query.domain : req.hostname;
     const facts = await identify(domain, req.get("cookie"), requestIdOf(req));
     // What a session can see must never be kept by a shared cache or the browser's back-forward history.
     if (facts.sessionToken) res.set("Cache-Control", "no-store");
     Object.assign(res.locals, facts);
+  };
+  api.use(async (req, res, next) => {
+    await identifyRequest(req, res);
     next();
   });
 
@@ -161,7 +170,7 @@ export function createApi(deps: ApiDeps): MemberApi {
   }
 
   api.use((_req, _res, next) => next(new ApiError(404, "not_found", "No such endpoint")));
-  api.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+  const answerError = (error: unknown, req: Request, res: Response) => {
     if (error instanceof ApiError) {
       res.status(error.status).json(error.body);
       return;
@@ -178,8 +187,14 @@ export function createApi(deps: ApiDeps): MemberApi {
     }
     (locals(res).log ?? logger).error({ err: error, reqId: requestIdOf(req), path: req.path }, "API request failed");
     res.status(500).json(internalError);
-  });
-  return { router: api, direct, settingsCheck };
+  };
+  api.use((error: unknown, req: Request, res: Response, _next: NextFunction) => answerError(error, req, res));
+  const lean = leanPosts(
+    routes.flatMap((r) => r.direct),
+    identifyRequest,
+    answerError,
+  );
+  return { router: api, direct, lean, settingsCheck };
 }
 
 /** The site a request is for and the member whose session cookie it carries (noted as seen), as ApiLocals. */

@@ -128,7 +128,7 @@ export function contractRoutes(): ContractRoutes {
  * The JSON answer to a POST, PUT or DELETE as res.json sends it, without the ETag Express would hash for it: no
  * client asks again for a write's answer with If-None-Match (docs/architecture.md "Durable commits").
  */
-function sendWriteAnswer(res: Response, answer: unknown) {
+export function sendWriteAnswer(res: Response, answer: unknown) {
   // (JSON.stringify gives undefined for undefined: an empty body, as res.json sends it.)
   const body = JSON.stringify(answer) ?? "";
   res.setHeader("Content-Type", "application/json; charset=utf-8");

@@ -35,6 +35,7 @@ const tmpfs: "here" | "namespace" | null = worked("mount", ["-t", "tmpfs", "-o",
     : null;
 
 let server: ServerProcess;
+const metricsToken = "single-process-metrics-token-0123456789";
 
 /** Runs a shell script on the data folder ($0) as the server sees it: inside its namespace when it has one. */
 function onDataDir(script: string) {
@@ -48,7 +49,7 @@ beforeAll(async () => {
   ensureBuild();
   server = startServerProcess({
     port: await freePort(),
-    env: { DATA_DIR: dataDir },
+    env: { DATA_DIR: dataDir, METRICS_TOKEN: metricsToken },
     // The tmpfs mounted in the namespace the server is then started in (exec: the process is the server itself).
     wrapper:
       tmpfs === "namespace"
@@ -111,6 +112,141 @@ test("/member-state: the member's stamp, null for a visitor and for an ended ses
       .on("error", reject),
   );
   expect(status).toBe(404);
+});
+
+/** A raw request, with headers fetch would not send as given (Host) and its answer's headers and text. */
+function rawRequest(options: http.RequestOptions, body?: string) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }>((resolve, reject) => {
+    const request = http.request(`${server.url}${options.path}`, options, (response) => {
+      let text = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk: string) => {
+        text += chunk;
+      });
+      response.on("end", () => resolve({ status: response.statusCode!, headers: response.headers, text }));
+    });
+    request.on("error", reject);
+    request.end(body);
+  });
+}
+
+describe("POST /api/message.php on the API's lean path (api/http/lean-front.ts)", () => {
+  const send = async (cookie: string, body: string, headers: Record<string, string> = {}, path = "/api/message.php") =>
+    rawRequest(
+      {
+        method: "POST",
+        path,
+        headers: {
+          cookie,
+          "content-type": "application/json",
+          "idempotency-key": crypto.randomUUID(),
+          "content-length": String(Buffer.byteLength(body)),
+          ...headers,
+        },
+      },
+      body,
+    );
+  /** What does not differ between two sends of the same text: the message's id and time, and the balance, aside. */
+  const shape = (text: string) => {
+    const { credits, message, ...rest } = JSON.parse(text) as { credits: number; message: Record<string, unknown> };
+    const { id, created_at, ...kept } = message;
+    return { ...rest, message: kept, credits: typeof credits, id: typeof id, created_at: typeof created_at };
+  };
+  /** The headers that differ from one answer to the next. */
+  const steady = (headers: http.IncomingHttpHeaders) => {
+    const { date, "x-request-id": requestId, "content-length": length, ...rest } = headers;
+    expect(requestId).toMatch(/^[\w-]+$/);
+    return rest;
+  };
+  let lucas: string;
+  let emmaId: number;
+
+  beforeAll(async () => {
+    lucas = await logIn(server, demoLogins.premium.email, demoLogins.premium.password);
+    const emma = await logIn(server, demoLogins.free.email, demoLogins.free.password);
+    emmaId = (
+      (await (await fetch(`${server.url}/api/user.php`, { headers: { cookie: emma } })).json()) as {
+        user: { id: number };
+      }
+    ).user.id;
+  });
+
+  test("a send answers as Express answers it: status, headers, body, log line and metrics", async () => {
+    const body = JSON.stringify({ to: emmaId, text: "On the lean path" });
+    const lean = await send(lucas, body);
+    // A query (here one message.php does not read) sends the same request through Express's router and body-parser.
+    const routed = await send(lucas, body, {}, "/api/message.php?via=express");
+    expect(lean.status).toBe(200);
+    expect(routed.status).toBe(200);
+    expect(shape(lean.text)).toEqual(shape(routed.text));
+    expect(JSON.parse(lean.text).credits - JSON.parse(routed.text).credits).toBeGreaterThan(0);
+    expect(steady(lean.headers)).toEqual(steady(routed.headers));
+    expect(lean.headers["content-security-policy"]).toContain("default-src 'none'");
+    expect(lean.headers["x-content-type-options"]).toBe("nosniff");
+    expect(lean.headers["cache-control"]).toBe("no-store");
+    expect(lean.headers["content-type"]).toBe("application/json; charset=utf-8");
+    const requestId = lean.headers["x-request-id"];
+    await waitUntil(
+      () => server.lines.some((l) => l.includes(`"reqId":"${requestId}"`) && l.includes('"path":"/api/message.php"')),
+      "the request's log line",
+    );
+    const metrics = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } });
+    const counted = /http_requests_total\{method="POST",route="\/api\/message\.php",status="200"\} (\d+)/.exec(
+      await metrics.text(),
+    );
+    // Both sends, counted under their route as Express's router names it.
+    expect(Number(counted?.[1])).toBeGreaterThanOrEqual(2);
+  });
+
+  test("a replay under the same Idempotency-Key writes one message and answers the first answer", async () => {
+    const headers = { "idempotency-key": `lean-replay-${crypto.randomUUID()}` };
+    const text = `Once only ${crypto.randomUUID()}`;
+    const body = JSON.stringify({ to: emmaId, text });
+    const [first, second] = await Promise.all([send(lucas, body, headers), send(lucas, body, headers)]);
+    const third = await send(lucas, body, headers);
+    expect([first.status, second.status, third.status]).toEqual([200, 200, 200]);
+    const { conversation, message } = JSON.parse(first.text) as { conversation: number; message: { id: number } };
+    for (const answer of [second, third]) expect(JSON.parse(answer.text).message.id).toBe(message.id);
+    const page = (await (
+      await fetch(`${server.url}/api/messages.php?conversation=${conversation}`, { headers: { cookie: lucas } })
+    ).json()) as { messages: { text: string | null }[] };
+    expect(page.messages.filter((m) => m.text === text)).toHaveLength(1);
+    // Another request under a used key is refused, not answered with the first one's message.
+    const reused = await send(lucas, JSON.stringify({ to: emmaId, text: "Something else" }), headers);
+    expect(reused.status).toBe(422);
+  });
+
+  test("refusals: a foreign Origin, a bad Host, a body over 100 kB, malformed JSON", async () => {
+    const body = JSON.stringify({ to: emmaId, text: "Refused" });
+    const foreign = await send(lucas, body, { origin: "https://elsewhere.example" });
+    expect(foreign.status).toBe(403);
+    expect(JSON.parse(foreign.text)).toEqual({ error: "forbidden_origin", message: "Cross-site request refused" });
+    expect(foreign.headers["content-security-policy"]).toContain("default-src 'none'");
+
+    const badHost = await send(lucas, body, { host: "-bad-.example" });
+    expect(badHost.status).toBe(400);
+    expect(badHost.text).toBe("Bad Request");
+
+    const large = await send(lucas, JSON.stringify({ to: emmaId, text: "x".repeat(101 * 1024) }));
+    expect(large.status).toBe(413);
+    expect(JSON.parse(large.text)).toEqual({
+      error: "payload_too_large",
+      message: "The request body is too large",
+    });
+
+    for (const malformed of ['{"to": 1, "text":', '"just a string"', "[1,"]) {
+      const answer = await send(lucas, malformed);
+      expect(answer.status).toBe(400);
+      expect(JSON.parse(answer.text)).toEqual({
+        error: "validation_failed",
+        message: "The request body is not valid JSON",
+      });
+    }
+    // Not JSON by its type: left to Express, whose json() ignores it, so the endpoint names the missing fields.
+    const plain = await send(lucas, body, { "content-type": "text/plain" });
+    expect(plain.status).toBe(400);
+    expect(JSON.parse(plain.text).error).toBe("validation_failed");
+  });
 });
 
 describe.skipIf(!tmpfs)("the data folder full (a 32 MB tmpfs)", () => {

@@ -1,3 +1,4 @@
+import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import express from "express";
@@ -11,6 +12,7 @@ import { moveCredits } from "../../../api/credits/ledger";
 import { type Db, nowIso } from "../../../api/db/database";
 import { parseApiEnv } from "../../../api/env.server";
 import type { EventBus } from "../../../api/events/event-bus";
+import { leanFront } from "../../../api/http/lean-front";
 import { clearSiteCache } from "../../../api/settings/settings.service";
 import type { DirectCaller, InProcessRequest } from "../../../contract/in-process";
 import { createMember, type MemberOptions } from "./factories";
@@ -66,7 +68,8 @@ export async function startTestApi(
   const apiEnv = parseApiEnv({ DATA_DIR: dataDir, NODE_ENV: "test", ...env });
   const api = createApi({ db, env: apiEnv, logger, mailer, payments, events, storage });
   app.use("/api", api.router);
-  const server = app.listen(0, "127.0.0.1");
+  // As server.ts serves it: the small JSON writes on the API's lean path (api/http/lean-front.ts), the rest by Express.
+  const server = http.createServer(leanFront(app, [], api.lean)).listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
