@@ -280,19 +280,19 @@ export async function startServer({ dev = false } = {}) {
   // The API's small JSON writes (a send, a like) go through `front` and then straight to their endpoint, without
   // Express's router and body parser; every other request to the app (docs/architecture.md "Durable commits").
   const server = http.createServer(lean ? leanFront(app, front, lean) : app);
-  // As app.listen calls it: once, when listening or when listening failed.
-  let started = false;
-  const onListening = () => {
-    if (started) return;
-    started = true;
-    log.info({ mode: web.NODE_ENV }, `listening on http://localhost:${web.PORT}`);
-    // Settings are fetched once when the server starts (docs/product.md §7), through the same client pages use.
-    entry()
-      .then((e) => e.warmUp(`http://${web.SITE_DOMAIN}:${web.PORT}`))
-      .catch((error) => log.warn({ err: error }, "settings warm-up failed"));
-  };
-  server.once("error", onListening);
-  server.listen(web.PORT, web.HOST, onListening);
+  // A port that cannot be listened on fails the start, and runServer says why: no process left up that serves nothing.
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(web.PORT, web.HOST, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  log.info({ mode: web.NODE_ENV }, `listening on http://localhost:${web.PORT}`);
+  // Settings are fetched once when the server starts (docs/product.md §7), through the same client pages use.
+  entry()
+    .then((e) => e.warmUp(`http://${web.SITE_DOMAIN}:${web.PORT}`))
+    .catch((error) => log.warn({ err: error }, "settings warm-up failed"));
 
   stopper = gracefulStop({
     server,

@@ -3,6 +3,11 @@
  * the path or host it concerns, instead of a stack. Null for a failure this does not know: that one keeps its stack.
  */
 export function startFailureLine(error: unknown, where: { dataDir: string; databaseUrl: string }): string | null {
+  const listening = error as { syscall?: unknown; address?: unknown; port?: unknown; code?: unknown } | null;
+  if (listening?.syscall === "listen") {
+    const why = listening.code === "EADDRINUSE" ? "it is in use" : String(listening.code);
+    return `cannot start: cannot listen on ${listening.address}:${listening.port} (${why})`;
+  }
   const codes = codesOf(error);
   const has = (...wanted: string[]) => wanted.some((code) => codes.has(code));
   const postgres = /^postgres(ql)?:\/\//i.test(where.databaseUrl);

@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, expect, test } from "vitest";
@@ -54,4 +55,24 @@ test("a read-only data folder: its path in one line, exit 1", async () => {
   const { code, output } = await failedStart({ DATA_DIR: folder });
   expect(code).toBe(1);
   expect(output).toEqual([`cannot start: the data folder ${folder} is read-only or not writable`]);
+});
+
+test("a port already in use: the address in one line, exit 1, instead of a process that serves nothing", async () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "port-in-use-"));
+  const taken = net.createServer();
+  const port = await freePort();
+  await new Promise<void>((resolve) => taken.listen(port, "127.0.0.1", resolve));
+  try {
+    const server = startServerProcess({
+      port,
+      env: { DATA_DIR: dataDir, HOST: "127.0.0.1", LOG_LEVEL: "error", SEED_DEMO: "false" },
+    });
+    expect(await server.exited).toBe(1);
+    expect(server.lines.filter((line) => line.trim() !== "")).toEqual([
+      `cannot start: cannot listen on 127.0.0.1:${port} (it is in use)`,
+    ]);
+  } finally {
+    taken.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
 });
