@@ -2,7 +2,6 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from "express";
 import expressStaticGzip from "express-static-gzip";
@@ -49,6 +48,7 @@ import { HOUR } from "./contract/durations";
 import { apiSettingsPollMs, apiSettingsVersion } from "./server/api-settings-version";
 import { asRoutePath, countRequests, metricsEndpoint, pageRoutePatterns } from "./server/metrics";
 import { guardPageRequests } from "./server/page-guards";
+import { pageHandler } from "./server/page-handler";
 import { pageSecurityHeaders } from "./server/page-headers";
 import { servePublicPhotos } from "./server/public-photos";
 import { readiness } from "./server/readiness";
@@ -237,7 +237,7 @@ export async function startServer({ dev = false } = {}) {
     app.use(vite.middlewares);
     app.use(guardPageRequests, async (req, res, next) => {
       const build = await load();
-      createRequestHandler({
+      pageHandler({
         build,
         getLoadContext: loadContext(build.entry.module as unknown as EntryExports, inProcess, events),
       })(req, res, next);
@@ -260,7 +260,7 @@ export async function startServer({ dev = false } = {}) {
     app.use(
       guardPageRequests,
       keepRendered,
-      createRequestHandler({ build, getLoadContext: loadContext(exports, inProcess, events) }),
+      pageHandler({ build, getLoadContext: loadContext(exports, inProcess, events) }),
     );
     entry = async () => exports;
   }

@@ -25,9 +25,12 @@ const ceilingPort = port + 3;
 const origin = `http://localhost:${port}`;
 const seconds = Number(process.env.BENCH_SECONDS ?? 4);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
-/** `BENCH_ONLY=chat` (or `pages`, `visitors`, `rss`, `ledger`, `scale`): one part of the run, while working on it. */
-const only = process.env.BENCH_ONLY;
-const runs = (part: "pages" | "visitors" | "chat" | "rss" | "ledger" | "scale") => !only || only === part;
+/**
+ * `BENCH_ONLY=chat` (or `pages`, `visitors`, `rss`, `ledger`, `scale`, or several: `chat,rss`): some parts of the run,
+ * while working on them.
+ */
+const only = process.env.BENCH_ONLY?.split(",");
+const runs = (part: "pages" | "visitors" | "chat" | "rss" | "ledger" | "scale") => !only || only.includes(part);
 const dataDir = "data/bench";
 
 function start(args: string[], env: Record<string, string>): ChildProcess {
