@@ -37,7 +37,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     return events;
   };
   // Asked before the stream opens: a conversation that is not the member's is a 404, not an empty stream.
-  const first = await newer().catch((error: unknown) => {
+  let first: SseEvent[] | undefined = await newer().catch((error: unknown) => {
     if (error instanceof ApiCallError && error.status === 404) throw data(null, { status: 404 });
     throw error;
   });
@@ -45,7 +45,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   let queue = Promise.resolve();
   return sseResponse({
     signal: request.signal,
-    catchUp: async () => first,
+    // Handed over and let go: this scope lives with the stream (up to 5 minutes), the messages need not.
+    catchUp: async () => {
+      const events = first ?? [];
+      first = undefined;
+      return events;
+    },
     subscribe: (send) => {
       const readNewer = () => {
         queue = queue

@@ -1,3 +1,5 @@
+import v8 from "node:v8";
+import { runInNewContext } from "node:vm";
 import { describe, expect, test, vi } from "vitest";
 import { lastEventId, type SseEvent, sseResponse } from "./sse.server";
 
@@ -55,6 +57,16 @@ function deferred<T>() {
 }
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** A catch-up of `count` messages that holds them for as long as it is held; `sent` tracks each message's data. */
+function catchUpHolding(count: number, sent: WeakRef<object>[]) {
+  const events: SseEvent[] = Array.from({ length: count }, (_, n) => {
+    const data = { n, text: "x".repeat(500) };
+    sent.push(new WeakRef(data));
+    return { id: String(n + 1), event: "message", data };
+  });
+  return async () => events;
+}
 
 describe("sseResponse", () => {
   test("answers with the event-stream headers, the retry line first, then framed events", async () => {
@@ -150,6 +162,24 @@ describe("sseResponse", () => {
     expect(ids).toEqual(["1", "2", "3", "4"]);
     expect(body.text.indexOf("typing")).toBeGreaterThan(body.text.indexOf('"n":3'));
     expect(body.text.indexOf("typing")).toBeLessThan(body.text.indexOf('"n":4'));
+    abort.abort();
+  });
+
+  test("what the catch-up sent is let go while the stream stays open", async () => {
+    v8.setFlagsFromString("--expose-gc");
+    const collectGarbage = runInNewContext("gc") as () => void;
+    const abort = new AbortController();
+    const feed = liveFeed();
+    const sent: WeakRef<object>[] = [];
+    const body = bodyReader(
+      sseResponse({ signal: abort.signal, catchUp: catchUpHolding(50, sent), subscribe: feed.subscribe }),
+    );
+    await body.until((t) => t.includes("id: 50\n"));
+    await tick();
+    collectGarbage();
+    expect(sent.filter((ref) => ref.deref()).length).toBe(0);
+    feed.send!({ id: "51", event: "message", data: { n: 51 } });
+    await body.until((t) => t.includes('"n":51'));
     abort.abort();
   });
 

@@ -68,13 +68,14 @@ function frame(event: SseEvent): string {
 export function sseResponse(options: SseOptions): Response {
   const {
     signal,
-    catchUp,
     subscribe,
     heartbeatMs = 25_000,
     retryMs = 3_000,
     maxDurationMs = 5 * 60_000,
     onError = () => {},
   } = options;
+  // Let go once called: the stream's closures live as long as it does, and must not hold what it caught up with.
+  let catchUp: SseOptions["catchUp"] | undefined = options.catchUp;
   const encoder = new TextEncoder();
   let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
   let finished = false;
@@ -151,7 +152,9 @@ export function sseResponse(options: SseOptions): Response {
         finish();
         return;
       }
-      catchUp().then(
+      const readMissed = catchUp!;
+      catchUp = undefined;
+      readMissed().then(
         (events) => {
           if (finished) return;
           for (const event of events) {
