@@ -29,8 +29,8 @@ export function pageHandler({
 
 /** The Fetch API request React Router reads, as @react-router/express builds it; aborted when the member goes. */
 function webRequest(req: Request, res: Response): globalThis.Request {
-  const forwardedHost = req.app.enabled("trust proxy") ? req.get("X-Forwarded-Host")?.split(":")[1] : undefined;
-  const port = [forwardedHost, req.get("host")?.split(":")[1]]
+  const forwardedPort = req.app.enabled("trust proxy") ? req.get("X-Forwarded-Host")?.split(":")[1] : undefined;
+  const port = [forwardedPort, req.get("host")?.split(":")[1]]
     .map((text) => Number.parseInt(text ?? "", 10))
     .find((n) => Number.isSafeInteger(n));
   const hostname = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
