@@ -48,7 +48,7 @@ import { HOUR } from "./contract/durations";
 import { apiSettingsPollMs, apiSettingsVersion } from "./server/api-settings-version";
 import { asRoutePath, countRequests, metricsEndpoint, pageRoutePatterns } from "./server/metrics";
 import { guardPageRequests } from "./server/page-guards";
-import { pageHandler } from "./server/page-handler";
+import { fetchHeadersOf, pageHandler } from "./server/page-handler";
 import { pageSecurityHeaders } from "./server/page-headers";
 import { servePublicPhotos } from "./server/public-photos";
 import { readiness } from "./server/readiness";
@@ -409,11 +409,9 @@ function loadContext(exports: EntryExports, api: InProcessApi | undefined, liveE
 
 /** A Fetch API request for what Express received: its URL as the browser asked it (behind a trusted proxy too). */
 function fetchRequestOf(req: Request): globalThis.Request {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    for (const one of Array.isArray(value) ? value : [value]) if (one !== undefined) headers.append(name, one);
-  }
-  return new globalThis.Request(`${req.protocol}://${req.get("host")}${req.originalUrl}`, { headers });
+  return new globalThis.Request(`${req.protocol}://${req.get("host")}${req.originalUrl}`, {
+    headers: fetchHeadersOf(req),
+  });
 }
 
 /**

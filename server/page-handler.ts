@@ -35,11 +35,7 @@ function webRequest(req: Request, res: Response): globalThis.Request {
     .find((n) => Number.isSafeInteger(n));
   const hostname = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
   const url = new URL(`${req.protocol}://${hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
-  const headers = new Headers();
-  for (const [name, values] of Object.entries(req.headers)) {
-    if (values === undefined) continue;
-    for (const value of Array.isArray(values) ? values : [values]) headers.append(name, value);
-  }
+  const headers = fetchHeadersOf(req);
   let aborter: AbortController | null = new AbortController();
   res.on("finish", () => {
     aborter = null;
@@ -51,6 +47,16 @@ function webRequest(req: Request, res: Response): globalThis.Request {
     init.duplex = "half";
   }
   return new globalThis.Request(url.href, init);
+}
+
+/** What Express received as Fetch API headers: a header sent several times is appended each time. */
+export function fetchHeadersOf(req: Request): Headers {
+  const headers = new Headers();
+  for (const [name, values] of Object.entries(req.headers)) {
+    if (values === undefined) continue;
+    for (const value of Array.isArray(values) ? values : [values]) headers.append(name, value);
+  }
+  return headers;
 }
 
 /** Status, headers (each Set-Cookie its own), then the body, chunk by chunk as it comes, minding back-pressure. */
