@@ -55,7 +55,7 @@ const apiEnvSchema = z.object({
   PAYMENT_CHECK_SECONDS: z.coerce.number().int().min(10).default(300),
   /** An SMS gateway that takes `POST {to, from, text}` as JSON; unset, texts land in DATA_DIR/outbox/sms. */
   SMS_GATEWAY_URL: z.url().optional(),
-  /** Sent to the gateway as `Authorization: Bearer …`. */
+  /** Sent to the gateway as `Authorization: Bearer <token>`. */
   SMS_GATEWAY_TOKEN: z.string().optional(),
   /** First visits to landers counted per visitor address per hour (docs/product.md §3.11); more are not counted. */
   LANDER_VISITS_PER_HOUR: z.coerce.number().int().min(1).default(200),
@@ -106,7 +106,7 @@ const apiEnvSchema = z.object({
   /** A reverse geocoder with Nominatim's interface; unset, the embedded gazetteer answers (api/geocode). */
   GEOCODER_URL: z.url().optional(),
   /**
-   * Photos in an S3-compatible bucket instead of DATA_DIR: https://KEY:SECRET@host/bucket?region=… (see
+   * Photos in an S3-compatible bucket instead of DATA_DIR: https://KEY:SECRET@host/bucket?region=... (see
    * api/adapters/s3-storage.ts); published photos under photos/, everything else under private/.
    */
   S3_URL: z
