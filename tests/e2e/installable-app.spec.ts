@@ -96,8 +96,14 @@ test("a member turns push on from the alert; a like reaches the device as a noti
     await page.addInitScript(fakePushManager, phone.subscription);
     await logIn(page, ben);
     const alert = page.getByRole("complementary", { name: en.notifications.push.title });
+    // The alert comes after the page is shown and goes once answered, both at the window's foot: the page's heading,
+    // and a link or button under a member's finger with it, stays where it was.
+    const heading = page.getByRole("heading", { level: 1 });
+    await expect(alert).toBeVisible();
+    const headingWithAlert = (await heading.boundingBox())!.y;
     await alert.getByRole("button", { name: en.notifications.push.turnOn }).click();
     await expect(alert).toHaveCount(0);
+    expect((await heading.boundingBox())!.y).toBe(headingWithAlert);
     phone.vapidKey = (await page.evaluate(() => localStorage.getItem("fake-push-key"))) ?? undefined;
     await openAccountMenu(page, en.nav.settings);
     await expect(page.getByText(en.notifications.push.subscribed)).toBeVisible();
