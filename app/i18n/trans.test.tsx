@@ -5,10 +5,11 @@ import { Trans as ReactI18nextTrans } from "react-i18next";
 import { beforeAll, expect, test } from "vitest";
 import { i18nConfig } from "./config";
 import { keyOf } from "./keys";
-import { resources } from "./resources.server";
+import { allTranslations } from "./resources.server";
 import { Trans, type TransComponents } from "./trans";
 import { embeddedTranslator, TranslatorContext } from "./translator";
 
+const resources = await allTranslations();
 const instances: Record<string, i18n> = {};
 beforeAll(async () => {
   for (const locale of Object.keys(resources)) {

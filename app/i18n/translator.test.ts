@@ -2,9 +2,10 @@ import { createInstance, type i18n } from "i18next";
 import { beforeAll, expect, test } from "vitest";
 import { i18nConfig } from "./config";
 import { keyOf } from "./keys";
-import { resources } from "./resources.server";
+import { allTranslations } from "./resources.server";
 import { embeddedTranslator } from "./translator";
 
+const resources = await allTranslations();
 const instances: Record<string, i18n> = {};
 beforeAll(async () => {
   for (const locale of Object.keys(resources)) {

@@ -2,10 +2,10 @@ import { createInstance } from "i18next";
 import { expect, test } from "vitest";
 import type { CompanyInfo, Settings } from "../../contract/settings";
 import { i18nConfig } from "../i18n/config";
-import { resources } from "../i18n/resources.server";
+import { allTranslations } from "../i18n/resources.server";
 import { legalPageText } from "./legal-pages.server";
 
-const i18next = createInstance({ ...i18nConfig, resources, lng: "de" });
+const i18next = createInstance({ ...i18nConfig, resources: await allTranslations(), lng: "de" });
 await i18next.init();
 
 const settings = {

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import type { APIRequestContext, Page } from "@playwright/test";
+import { defaultLocale, locales } from "../../contract/locales";
 import { nicheLanderNames } from "../../contract/niche-landers";
 import { demo, entryWarningAlreadyConfirmed, expect, hydrated, logIn, strings, test } from "./support/fixtures";
 
@@ -186,5 +187,33 @@ test("the server's bundles are Latin-1 text, which V8 keeps at one byte a charac
     const text = fs.readFileSync(file, "utf8");
     const wide = text.search(/[\u0100-\uffff]/);
     expect.soft(wide === -1 ? "" : text.slice(Math.max(0, wide - 60), wide + 1), file).toBe("");
+  }
+});
+
+// Only English, every language's fallback, is in the pages' bundle: the other ten are chunks of their own that the
+// server reads the first time a request asks for them (app/i18n/resources.server.ts), so a site whose visitors use
+// one language does not hold the others' strings (2.7 MB of heap).
+test("the server's pages' bundle holds English's translations only, the other languages are chunks of their own", () => {
+  const bundled = fs.readFileSync(path.join("build", "server", "index.js"), "utf8");
+  const chunks = fs
+    .readdirSync(path.join("build", "server", "assets"))
+    .filter((name) => name.endsWith(".js"))
+    .map((name) => fs.readFileSync(path.join("build", "server", "assets", name), "utf8"))
+    .join("\n");
+  // As the bundler writes a string in an ASCII file: characters past ASCII as \uXXXX.
+  const asBuilt = (text: string) =>
+    text.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`);
+  const description = (locale: string) =>
+    asBuilt(
+      (
+        JSON.parse(fs.readFileSync(path.join("app", "i18n", "locales", locale, "common.json"), "utf8")) as {
+          meta: { description: string };
+        }
+      ).meta.description,
+    );
+  expect(bundled).toContain(description(defaultLocale));
+  for (const locale of locales.filter((locale) => locale !== defaultLocale)) {
+    expect.soft(bundled.includes(description(locale)), `${locale} in build/server/index.js`).toBe(false);
+    expect.soft(chunks.includes(description(locale)), `${locale} in a chunk of build/server/assets`).toBe(true);
   }
 });
