@@ -6,6 +6,7 @@ import { checkLedger } from "../api/credits/ledger-check";
 import { type Db, nowIso, openDatabase } from "../api/db/database";
 import { migrateToLatest } from "../api/db/migrate";
 import { demoCompany, demoSite } from "../api/db/seed/demo-site";
+import { webPush } from "../api/notifications/web-push";
 
 /**
  * Credit spends per second through the ledger (api/credits/ledger.ts: claim by key, conditional balance update,
@@ -72,7 +73,7 @@ async function benchMember(db: Db) {
   const company = await db.insertInto("companies").values(demoCompany).returning("id").executeTakeFirstOrThrow();
   const site = await db
     .insertInto("sites")
-    .values({ ...demoSite(company.id), domain: "ledger.bench" })
+    .values({ ...demoSite(company.id, (await webPush()).generateVAPIDKeys()), domain: "ledger.bench" })
     .returning("id")
     .executeTakeFirstOrThrow();
   const user = await db

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import nodemailer, { type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { Logger } from "pino";
 import { mailsSent } from "../metrics/metrics";
 
@@ -33,12 +33,18 @@ export interface Mailer {
 const attempts = 3;
 
 export function createMailer(options: { smtpUrl?: string; from: string; outboxDir: string; logger: Logger }): Mailer {
-  const transport: Transporter = options.smtpUrl
-    ? nodemailer.createTransport(options.smtpUrl)
-    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  // nodemailer is loaded with the first mail, not at start: 3 MB of heap that a process which sends none (one of
+  // several, where another runs the mail jobs) never needs.
+  let transport: Promise<Transporter> | undefined;
+  const transportOf = () =>
+    (transport ??= import("nodemailer").then(({ default: nodemailer }) =>
+      options.smtpUrl
+        ? nodemailer.createTransport(options.smtpUrl)
+        : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" }),
+    ));
 
   async function deliver(message: MailMessage) {
-    const info = await transport.sendMail({ from: options.from, ...message });
+    const info = await (await transportOf()).sendMail({ from: options.from, ...message });
     if (options.smtpUrl) return;
     // The outbox: the raw message, and beside it what the dev page lists (recipient, subject, links).
     const id = `${Date.now()}-${crypto.randomBytes(4).toString("hex")}`;

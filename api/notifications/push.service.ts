@@ -1,5 +1,4 @@
 import type { Logger } from "pino";
-import webpush from "web-push";
 import type { z } from "zod";
 import type { pushSubscriptionSchema } from "../../contract/notifications";
 import type { Db } from "../db/database";
@@ -7,6 +6,7 @@ import type { SiteRow } from "../db/schema";
 import { ApiError } from "../errors";
 import { pushesSent } from "../metrics/metrics";
 import { defaultPushServiceHosts, isAllowedPushEndpoint, postPush } from "./push-endpoint";
+import { webPush } from "./web-push";
 
 /**
  * Web push (docs/product.md §4.16): members' browsers subscribe with the site's VAPID public key; the notification
@@ -48,7 +48,7 @@ export async function ensurePushKeys(db: Db, config: PushConfig) {
     .where((eb) => eb.or([eb("push_public_key", "=", ""), eb("push_private_key", "=", "")]))
     .execute();
   for (const site of keyless) {
-    const keys = webpush.generateVAPIDKeys();
+    const keys = (await webPush()).generateVAPIDKeys();
     // Only while the site has none: of processes starting together, the first pair stored stays, and every process
     // reads that one back from the site's row (docs/operations.md "Several processes").
     await db
@@ -141,7 +141,7 @@ export async function pushToMember(
       log.warn({ userId: memberId }, "push subscription to a service not allowed, removed");
       continue;
     }
-    const request = webpush.generateRequestDetails(
+    const request = (await webPush()).generateRequestDetails(
       { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
       JSON.stringify(message),
       {

@@ -1,4 +1,3 @@
-import webpush from "web-push";
 import { isLocale } from "../../contract/locales";
 import { describeIssues, type SiteDefinition, siteDefinitionSchema } from "../../contract/site-definition";
 import { issueToken } from "../accounts/account-tokens";
@@ -8,6 +7,7 @@ import { demoInterests } from "../db/seed/demo-interests";
 import { demoPlaces } from "../db/seed/demo-places";
 import { siteOrigin } from "../http/site-origin";
 import { renderMail } from "../mail/templates";
+import { webPush } from "../notifications/web-push";
 import { siteSettingsChanged } from "../settings/settings-changes";
 import {
   companyColumns,
@@ -171,10 +171,10 @@ export async function createSite(
   const adminEmail = options.adminEmail?.trim().toLowerCase();
   if (adminEmail !== undefined && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(adminEmail))
     throw new SiteDefinitionError([`--admin: ${options.adminEmail} is not an e-mail address`]);
+  const vapid = (await webPush()).generateVAPIDKeys();
   const created = await db.transaction().execute(async (trx) => {
     await refuseTakenDomains(trx, site, null);
     const companyId = await repo.insertCompany(trx, companyColumns(site.company));
-    const vapid = webpush.generateVAPIDKeys();
     const siteId = await repo.insertSite(trx, {
       ...siteColumns(site),
       company_id: companyId,

@@ -38,9 +38,10 @@ export async function secondFactorStatus(
   let setup: SecondFactorStatus["setup"] = null;
   if (!enrolled) {
     const stored =
-      member.totp_pending_secret ?? (await repo.pendingSecret(db, member.id, box.seal(newTotpSecret(), member.id)));
+      member.totp_pending_secret ??
+      (await repo.pendingSecret(db, member.id, box.seal(await newTotpSecret(), member.id)));
     const secret = box.open(stored, member.id);
-    const uri = totpUri(site.name, member.email, secret);
+    const uri = await totpUri(site.name, member.email, secret);
     setup = { secret, uri, qr_svg: await totpQrSvg(uri) };
   }
   return {

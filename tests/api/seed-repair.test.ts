@@ -8,6 +8,7 @@ import { demoInterests } from "../../api/db/seed/demo-interests";
 import { demoPlaces } from "../../api/db/seed/demo-places";
 import { demoBundles, demoCompany, demoCountries, demoSite } from "../../api/db/seed/demo-site";
 import { seedDemoIfWanted } from "../../api/db/seed/demo-wanted";
+import { webPush } from "../../api/notifications/web-push";
 import { createMember, createSite } from "./support/factories";
 import { startTestApi, type TestApi } from "./support/test-api";
 
@@ -35,7 +36,7 @@ async function halfMadeDemo(db: Db) {
   const company = await db.insertInto("companies").values(demoCompany).returning("id").executeTakeFirstOrThrow();
   const site = await db
     .insertInto("sites")
-    .values({ ...demoSite(company.id), origin: "http://localhost:3000" })
+    .values({ ...demoSite(company.id, (await webPush()).generateVAPIDKeys()), origin: "http://localhost:3000" })
     .returning("id")
     .executeTakeFirstOrThrow();
   await db

@@ -6,6 +6,7 @@ import { openDatabase } from "../../api/db/database";
 import { migrateToLatest } from "../../api/db/migrate";
 import { demoAddresses, demoLogins } from "../../api/db/seed/demo-addresses";
 import { demoCompany, demoSite } from "../../api/db/seed/demo-site";
+import { webPush } from "../../api/notifications/web-push";
 import {
   ensureBuild,
   freePort,
@@ -36,7 +37,7 @@ test("the demo site's row and nothing else: the next start makes the whole demo,
     const company = await db.insertInto("companies").values(demoCompany).returning("id").executeTakeFirstOrThrow();
     await db
       .insertInto("sites")
-      .values({ ...demoSite(company.id), origin: "http://localhost:3000" })
+      .values({ ...demoSite(company.id, (await webPush()).generateVAPIDKeys()), origin: "http://localhost:3000" })
       .execute();
   } finally {
     await db.destroy();

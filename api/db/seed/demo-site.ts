@@ -1,5 +1,4 @@
 import type { Insertable } from "kysely";
-import webpush from "web-push";
 import { currencyOf } from "../../../contract/payments";
 import { profileFieldNames } from "../../../contract/site-definition";
 import type { CreditBundlesTable, NewSite } from "../schema";
@@ -41,9 +40,8 @@ export const demoCountries = [
   "SE",
 ];
 
-/** Every Settings field of docs/product.md §3 for the demo site, answering for localhost. */
-export function demoSite(companyId: number): NewSite {
-  const vapid = webpush.generateVAPIDKeys();
+/** Every Settings field of docs/product.md §3 for the demo site, answering for localhost, with its push keys. */
+export function demoSite(companyId: number, vapid: { publicKey: string; privateKey: string }): NewSite {
   return {
     company_id: companyId,
     domain: "localhost",

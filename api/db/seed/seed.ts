@@ -3,6 +3,7 @@ import { currencyOf } from "../../../contract/payments";
 import { hashPassword } from "../../accounts/password";
 import type { FileStorage } from "../../adapters/storage";
 import { moveCredits } from "../../credits/ledger";
+import { webPush } from "../../notifications/web-push";
 import { filesOfPhoto } from "../../photos/photos.service";
 import { type Db, nowIso, type Tx } from "../database";
 import { writeAvatar } from "./avatars";
@@ -238,9 +239,10 @@ export async function seedDemo(
 /** The demo's company and site rows; answers the site's id. */
 async function insertDemoSite(trx: Tx, origin: string): Promise<number> {
   const company = await trx.insertInto("companies").values(demoCompany).returning("id").executeTakeFirstOrThrow();
+  const vapid = (await webPush()).generateVAPIDKeys();
   const site = await trx
     .insertInto("sites")
-    .values({ ...demoSite(company.id), origin })
+    .values({ ...demoSite(company.id, vapid), origin })
     .returning("id")
     .executeTakeFirstOrThrow();
   return site.id;

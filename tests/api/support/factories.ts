@@ -2,13 +2,14 @@ import crypto from "node:crypto";
 import { hashPassword } from "../../../api/accounts/password";
 import { type Db, nowIso } from "../../../api/db/database";
 import { demoBundles, demoCompany, demoSite } from "../../../api/db/seed/demo-site";
+import { webPush } from "../../../api/notifications/web-push";
 
 /** A site answering for `domain`, with the demo site's settings. */
 export async function createSite(db: Db, domain = `site-${crypto.randomBytes(4).toString("hex")}.test`) {
   const company = await db.insertInto("companies").values(demoCompany).returning("id").executeTakeFirstOrThrow();
   const site = await db
     .insertInto("sites")
-    .values({ ...demoSite(company.id), domain })
+    .values({ ...demoSite(company.id, (await webPush()).generateVAPIDKeys()), domain })
     .returning(["id", "domain"])
     .executeTakeFirstOrThrow();
   await db.insertInto("site_domains").values({ domain, site_id: site.id }).execute();
