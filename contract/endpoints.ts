@@ -652,7 +652,7 @@ export const endpoints = [
     method: "post",
     path: "/api/moderation-report.php",
     operationId: "decideReport",
-    errors: { 403: ["moderator_only", "second_factor_required"], 409: ["already_decided"] },
+    errors: { 403: ["moderator_only", "second_factor_required", "own_report"], 409: ["already_decided"] },
     summary:
       "Moderators: dismiss a report, or hide the content, suspend or ban the member, with a reason; the member is mailed the statement of reasons and an appeal link, reporters the outcome",
     body: reportDecisionSchema,

@@ -51,6 +51,7 @@ export const errorCodes = [
   "already_decided",
   "already_appealed",
   "own_decision",
+  "own_report",
   "own_photo",
   "account_suspended",
   "account_banned",

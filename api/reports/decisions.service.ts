@@ -47,7 +47,7 @@ async function memberSummary(db: Db, site: SiteRow, memberId: number | null, tod
 export async function reportQueue(db: Db, site: SiteRow, moderator: UserRow) {
   requireModerator(moderator);
   const today = new Date();
-  const reports = await repo.listOpenReports(db, site.id, queueSize);
+  const reports = await repo.listOpenReports(db, site.id, moderator.id, queueSize);
   const filings = await repo.listFilings(
     db,
     reports.map((r) => r.id),
@@ -145,6 +145,9 @@ export async function decideReport(
   const { db } = deps;
   const report = await repo.findOpenReport(db, site.id, body.id);
   if (!report) throw new ApiError(409, "already_decided", "This report has been decided already");
+  // A second moderator decides, as on an appeal: nobody dismisses a report about themselves.
+  if (report.member_id === moderator.id)
+    throw new ApiError(403, "own_report", "Another moderator decides on a report about you");
   if (body.decision !== "dismiss" && report.member_id === null) throw nothingToDecide();
   const now = new Date();
   const photo =

@@ -46,12 +46,14 @@ export async function addFiling(trx: Tx, filing: NewReportFiling) {
 }
 
 /** The open reports of a site, oldest first. */
-export function listOpenReports(db: DbOrTx, siteId: number, limit: number) {
+/** The open reports a moderator may decide: not those about the moderator (docs/product.md §6.8). */
+export function listOpenReports(db: DbOrTx, siteId: number, moderatorId: number, limit: number) {
   return db
     .selectFrom("reports")
     .selectAll()
     .where("site_id", "=", siteId)
     .where("status", "=", "open")
+    .where((eb) => eb.or([eb("member_id", "is", null), eb("member_id", "!=", moderatorId)]))
     .orderBy("id")
     .limit(limit)
     .execute();

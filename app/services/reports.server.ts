@@ -131,6 +131,8 @@ export async function decide(call: CallContext, form: FormData) {
       return redirectWithFlash(call.request, "/moderation", { message: "moderation.alreadyDecided", tone: "warning" });
     if (error instanceof ApiCallError && error.code === "own_decision")
       return redirectWithFlash(call.request, "/moderation", { message: "moderation.ownDecision", tone: "warning" });
+    if (error instanceof ApiCallError && error.code === "own_report")
+      return redirectWithFlash(call.request, "/moderation", { message: "moderation.ownReport", tone: "warning" });
     return { id, intent, refusal: refusedByApi(error, values) };
   }
   return redirectWithFlash(call.request, "/moderation", { message: "moderation.decided" });

@@ -195,6 +195,21 @@ test("a suspension ends the sessions and refuses logins; one appeal, decided by 
   expect((await mailsTo(eve.email)).map((m) => m.subject)).toContain("Your appeal: our decision");
 });
 
+test("a report about a moderator is not in their queue, and another moderator decides it", async () => {
+  const reported = await moderator();
+  const other = await moderator();
+  const reporter = await member();
+  expect((await report(reporter, { subject: "profile", id: reported.id, reason: "fake" })).status).toBe(200);
+
+  expect((await queueOf(reported)).reports.filter((r) => r.member?.id === reported.id)).toEqual([]);
+  const open = (await queueOf(other)).reports.find((r) => r.member?.id === reported.id)!;
+  const own = await call("POST", "/api/moderation-report.php", reported.cookie, { id: open.id, decision: "dismiss" });
+  expect([own.status, own.body.error]).toEqual([403, "own_report"]);
+  // Still open: the other moderator's decision is the one taken.
+  const decided = await call("POST", "/api/moderation-report.php", other.cookie, { id: open.id, decision: "dismiss" });
+  expect(decided.status).toBe(200);
+});
+
 test("a ban closes the account; a report dismissed leaves everything as it was", async () => {
   const eve = await member();
   const zoe = await member();
