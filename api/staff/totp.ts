@@ -1,4 +1,4 @@
-// otplib and qrcode are loaded by the first staff member who sets up or uses a second factor, not at start (1.3 MB of
+// otplib and qrcode are loaded by the first staff member who sets up or uses a second factor, not at start (1.8 MB of
 // heap that a process serving members never needs).
 const otp = () => import("otplib");
 
