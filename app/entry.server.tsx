@@ -5,6 +5,7 @@ import { TranslatorContext } from "./i18n/translator";
 import { compressDocument } from "./services/compress-document.server";
 import { getTranslator } from "./services/i18n.server";
 import { logger } from "./services/logger.server";
+import { withMatchedRoutesOnly } from "./services/matched-routes.server";
 import { memberState } from "./services/member-state.server";
 import { withoutModulePreloads } from "./services/module-preloads.server";
 import { NonceProvider } from "./services/nonce";
@@ -65,7 +66,7 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <TranslatorContext.Provider value={getTranslator(loadContext)}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          <ServerRouter context={withMatchedRoutesOnly(routerContext)} url={request.url} nonce={nonce} />
         </TranslatorContext.Provider>
       </NonceProvider>,
       {
