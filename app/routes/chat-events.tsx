@@ -8,6 +8,13 @@ import { type Message, messagesResponseSchema } from "../../contract/chat";
 import type { Route } from "./+types/chat-events";
 
 /**
+ * Pages of messages (30 each) one read of a stream asks for at most: a reconnect after a long absence, or a stream
+ * opened without an id (the site's page always gives its newest), gets the missed messages a few pages per ring, not
+ * a long conversation read whole on the spot. The page reads the conversation again on any id newer than its own.
+ */
+const pagesPerRead = 4;
+
+/**
  * /chats/{id}/events: the open conversation's Server-Sent Events (docs/architecture.md "Chat"). The API's event bus
  * rings; each message event is read through the API (so authorisation is the API's), with the message's id as the
  * event id: a reconnecting browser sends Last-Event-ID and gets what it missed, nothing twice. Read marks and
@@ -20,10 +27,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!(Number.isInteger(conversation) && conversation > 0)) throw data(null, { status: 404 });
   const { liveEvents, requestId } = context.get(requestInfoContext);
   let sentUpTo = lastEventId(request) ?? 0;
-  /** The messages after the last one this stream sent, page by page, asked one read at a time so none is sent twice. */
+  /**
+   * The messages after the last one this stream sent, page by page, asked one read at a time so none is sent twice;
+   * at most `pagesPerRead` pages a read, the rest with the next ring.
+   */
   const newer = async (): Promise<SseEvent[]> => {
     const events: SseEvent[] = [];
-    for (let more = true; more; ) {
+    for (let pages = 0, more = true; more && pages < pagesPerRead; pages++) {
       const page = await callApi(call, "/messages.php", {
         query: { conversation: String(conversation), after: String(sentUpTo) },
         schema: messagesResponseSchema,
