@@ -324,7 +324,8 @@ async function benchPages(routes: Route[], pages: Record<string, string>) {
   for (const route of routes.filter((r) => r.cookie)) polls[route.path] = await pollPath(browser, route);
 
   console.log(
-    `autocannon, 10 connections, ${seconds} s, ${rounds} paired rounds (medians), NODE_ENV=production, SQLite`,
+    // Node's version beside the figures: the same code takes about a quarter less CPU a page on Node 24 than on 20.
+    `autocannon, 10 connections, ${seconds} s, ${rounds} paired rounds (medians), NODE_ENV=production, SQLite, Node ${process.version}`,
   );
   console.log(
     "route                      req/s   p50   p99  CPU ms/req   anchor req/s  anchor CPU ms   ratio   floor req/s  floor ratio   site/floor [min–max]",

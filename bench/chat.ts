@@ -505,7 +505,7 @@ export async function benchChat(
     console.log(
       `\nchat through the HTTP API, ${engine}, ${setup.pairs.length} conversations of ${senders} senders, ` +
         `about ${options.seconds} s each, ${options.rounds} paired rounds with the durable-commit ceiling (medians; ` +
-        `machine: ${os.cpus().length} CPUs, load average ${load!.toFixed(1)})`,
+        `machine: ${os.cpus().length} CPUs, load average ${load!.toFixed(1)}, Node ${process.version})`,
     );
     console.log(
       "POST /api/message.php        sends/s   p50   p99  CPU ms/req   200 answers   messages written" +
