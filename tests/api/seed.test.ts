@@ -46,12 +46,19 @@ test("every demo member but the moderator has a generated main photo on disk, in
 });
 
 test("demo photos seeded without WebP copies get them at the next start", async () => {
-  const rows = await api.db.selectFrom("photos").select(["filename", "thumb_filename"]).execute();
+  const rows = await api.db.selectFrom("photos").select(["filename", "thumb_filename"]).orderBy("id").execute();
   const webps = () => fs.readdirSync(photosDir).filter((file) => file.endsWith(".webp")).length;
   expect(webps()).toBe(rows.length * 2);
-  for (const file of fs.readdirSync(photosDir)) if (file.endsWith(".webp")) fs.rmSync(path.join(photosDir, file));
-  expect(await addMissingWebpCopies(api.db, photos)).toBe(rows.length * 2);
+  // The newest photo's copies (what a start looks at) and some others': re-encoding all 600 took half a minute.
+  const some = new Set([rows.at(-1)!, ...rows.filter((_, index) => index % 50 === 0)]);
+  const removed = [...some].flatMap((row) =>
+    [row.filename, row.thumb_filename].map((file) => file.replace(/\.jpg$/, ".webp")),
+  );
+  for (const file of removed) fs.rmSync(path.join(photosDir, file));
+  expect(await addMissingWebpCopies(api.db, photos)).toBe(removed.length);
   expect(webps()).toBe(rows.length * 2);
+  for (const file of removed)
+    expect(fs.readFileSync(path.join(photosDir, file)).subarray(8, 12).toString()).toBe("WEBP");
   // With the copies there, one look at the newest photo is all a start costs.
   expect(await addMissingWebpCopies(api.db, photos)).toBe(0);
 }, 120_000);

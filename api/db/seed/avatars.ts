@@ -2,28 +2,54 @@ import crypto from "node:crypto";
 import sharp, { type Sharp } from "sharp";
 import type { FileStorage } from "../../adapters/storage";
 
+interface AvatarLook {
+  hue: number;
+  gender: "male" | "female";
+  variant: number;
+}
+
+/** Hues in steps of this many degrees: 24 hues × 2 genders × 3 variants, so a demo of 600 photos renders 144 looks. */
+const hueStep = 15;
+
 /**
  * Generated demo photos: a soft gradient with a stylised silhouette, so the demo looks alive without
  * showing any real person. Each photo is a 480×600 picture with a 160×200 thumbnail, in JPEG and WebP like an
  * uploaded one once published (api/photos/photos.service.ts).
+ *
+ * The writer renders each look once and writes it under a new name for every photo that has it: rendering and
+ * encoding were nearly all of a seed's time.
  */
-export async function writeAvatar(
-  photos: FileStorage,
-  options: { hue: number; gender: "male" | "female"; variant: number },
-): Promise<{ filename: string; thumb_filename: string }> {
-  const id = crypto.randomBytes(8).toString("hex");
-  const image = sharp(Buffer.from(avatarSvg(options)));
-  const files: [string, Sharp][] = [
-    [`${id}.jpg`, image.clone().jpeg({ quality: 78, mozjpeg: true })],
-    [`${id}-thumb.jpg`, image.clone().resize(160, 200).jpeg({ quality: 78, mozjpeg: true })],
-    [`${id}.webp`, image.clone().webp({ quality: 75 })],
-    [`${id}-thumb.webp`, image.clone().resize(160, 200).webp({ quality: 75 })],
-  ];
-  await Promise.all(files.map(async ([name, encoder]) => photos.put(name, await encoder.toBuffer())));
-  return { filename: `${id}.jpg`, thumb_filename: `${id}-thumb.jpg` };
+export function avatarWriter(photos: FileStorage) {
+  const rendered = new Map<string, Promise<Buffer[]>>();
+  return async (look: AvatarLook): Promise<{ filename: string; thumb_filename: string }> => {
+    const hue = (Math.round(look.hue / hueStep) * hueStep) % 360;
+    const key = `${hue} ${look.gender} ${look.variant}`;
+    let files = rendered.get(key);
+    if (!files) {
+      files = renderAvatar({ ...look, hue });
+      rendered.set(key, files);
+    }
+    const id = crypto.randomBytes(8).toString("hex");
+    const names = [`${id}.jpg`, `${id}-thumb.jpg`, `${id}.webp`, `${id}-thumb.webp`];
+    const bytes = await files;
+    await Promise.all(names.map((name, index) => photos.put(name, bytes[index]!)));
+    return { filename: names[0]!, thumb_filename: names[1]! };
+  };
 }
 
-function avatarSvg({ hue, gender, variant }: { hue: number; gender: "male" | "female"; variant: number }): string {
+/** The picture and its thumbnail in JPEG, then in WebP. */
+function renderAvatar(look: AvatarLook): Promise<Buffer[]> {
+  const image = sharp(Buffer.from(avatarSvg(look)));
+  const encoders: Sharp[] = [
+    image.clone().jpeg({ quality: 78, mozjpeg: true }),
+    image.clone().resize(160, 200).jpeg({ quality: 78, mozjpeg: true }),
+    image.clone().webp({ quality: 75 }),
+    image.clone().resize(160, 200).webp({ quality: 75 }),
+  ];
+  return Promise.all(encoders.map((encoder) => encoder.toBuffer()));
+}
+
+function avatarSvg({ hue, gender, variant }: AvatarLook): string {
   const bgTop = `hsl(${hue}, 55%, ${72 - variant * 6}%)`;
   const bgBottom = `hsl(${(hue + 40) % 360}, 60%, ${48 - variant * 4}%)`;
   const figure = `hsl(${(hue + 180) % 360}, 25%, ${22 + variant * 5}%)`;

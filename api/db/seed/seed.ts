@@ -6,7 +6,7 @@ import { moveCredits } from "../../credits/ledger";
 import { webPush } from "../../notifications/web-push";
 import { filesOfPhoto } from "../../photos/photos.service";
 import { type Db, nowIso, type Tx } from "../database";
-import { writeAvatar } from "./avatars";
+import { avatarWriter } from "./avatars";
 import { demoLogins } from "./demo-addresses";
 import { demoInterests } from "./demo-interests";
 import { type DemoMember, demoMembers } from "./demo-members";
@@ -112,10 +112,11 @@ export async function seedDemo(
   // Of a half-made demo, only the members it lacks. Photos are written before the rows that name them, a few at a
   // time (sharp uses a thread pool).
   const toMake = found.state === "half made" ? everyone.filter((e) => !found.present.has(e.member.email)) : everyone;
+  const writeAvatar = avatarWriter(options.photos);
   const photos = await mapLimited(toMake, 8, ({ member }) =>
     Promise.all(
       Array.from({ length: member.photo_count }, (_, variant) =>
-        writeAvatar(options.photos, { hue: member.hue, gender: member.gender, variant }),
+        writeAvatar({ hue: member.hue, gender: member.gender, variant }),
       ),
     ),
   );
