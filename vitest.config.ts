@@ -16,6 +16,10 @@ const api = (name: string, database: string, path: "http" | "in-process" = "http
     env: { TEST_DB: database, TEST_API_PATH: path, ...tmpdir },
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    // A worker imports the API once for all its files: importing it again for each file took about 200 s of a CI
+    // run. Each file starts its own API on its own database; the setup file drops what the last one cached.
+    isolate: false,
+    setupFiles: ["tests/api/support/fresh-caches.ts"],
   },
 });
 
