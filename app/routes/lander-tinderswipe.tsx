@@ -42,7 +42,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     position: seen.length + 1,
     total: profiles.length,
     seen,
-    liked: profiles.filter((p) => liked.includes(p.id)),
+    // In the order they were liked: the deck's own order can change between two cards (a member signs up).
+    liked: [...new Set(liked)].flatMap((id) => profiles.filter((p) => p.id === id)),
   };
 }
 
