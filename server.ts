@@ -4,7 +4,6 @@ import http from "node:http";
 import path from "node:path";
 import compression from "compression";
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from "express";
-import expressStaticGzip from "express-static-gzip";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { deleteDeadTokens } from "./api/accounts/account-tokens";
 import { deleteEndedSessions } from "./api/accounts/accounts.service";
@@ -46,6 +45,7 @@ import { type ApiHandler, type InProcessApi, inProcessFetch } from "./app/servic
 import type { MemberStateAnswer } from "./app/services/member-state.server";
 import { HOUR } from "./contract/durations";
 import { apiSettingsPollMs, apiSettingsVersion } from "./server/api-settings-version";
+import { builtAssets } from "./server/built-assets";
 import { asRoutePath, countRequests, metricsEndpoint, pageRoutePatterns } from "./server/metrics";
 import { guardPageRequests } from "./server/page-guards";
 import { fetchHeadersOf, pageHandler } from "./server/page-handler";
@@ -246,7 +246,7 @@ export async function startServer({ dev = false } = {}) {
   } else {
     const build = await loadBuild();
     pageRouteOf = pageRoutePatterns(build.routes);
-    app.use(...builtAssets());
+    app.use(...builtAssets("build/client"));
     const exports = build.entry.module as unknown as EntryExports;
     // Visitors' pages from memory for PAGE_CACHE_SECONDS (docs/operations.md "Visitor page cache"); not under --dev.
     if (web.PAGE_CACHE_SECONDS > 0)
@@ -351,43 +351,6 @@ function schedulePaymentChecks(deps: PaymentDeps, seconds: number, log: ReturnTy
   };
   const timer = schedule(deps.db, { name: "payment-checks", everyMs: seconds * 1000, run }, log);
   return () => clearInterval(timer);
-}
-
-/**
- * The built client: hashed assets for a year (immutable), each sent as the .br or .gz made at build time when the
- * browser takes it; the few other files (favicon, gift pictures) for an hour. Only paths the build has reach the file system:
- * a page request goes straight on to React Router.
- */
-function builtAssets() {
-  const assets = expressStaticGzip("build/client", {
-    enableBrotli: true,
-    orderPreference: ["br", "gzip"],
-    serveStatic: { immutable: true, maxAge: "1y", index: false },
-  });
-  const rootFiles = new Set(
-    fs
-      .readdirSync("build/client", { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile())
-      .map(
-        (entry) =>
-          `/${path.relative("build/client", path.join(entry.parentPath, entry.name)).split(path.sep).join("/")}`,
-      )
-      .filter((name) => !name.startsWith("/assets/")),
-  );
-  const root = express.static("build/client", {
-    maxAge: "1h",
-    index: false,
-    // The service worker: browsers look for a new one at every visit, not from an hour-old copy.
-    setHeaders: (res, file) => file.endsWith(`${path.sep}sw.js`) && void res.setHeader("Cache-Control", "no-cache"),
-  });
-  // Only GET and HEAD reach the files: the precompressed middleware would mark another method's 405 as brotli.
-  const reading = (req: Request) => req.method === "GET" || req.method === "HEAD";
-  return [
-    (req: Request, res: Response, next: NextFunction) =>
-      reading(req) && req.path.startsWith("/assets/") ? assets(req, res, next) : next(),
-    (req: Request, res: Response, next: NextFunction) =>
-      reading(req) && rootFiles.has(req.path) ? root(req, res, next) : next(),
-  ];
 }
 
 function loadContext(exports: EntryExports, api: InProcessApi | undefined, liveEvents: EventBus | undefined) {
