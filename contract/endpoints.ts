@@ -75,6 +75,7 @@ import {
   autoLikeResponseSchema,
   blockResponseSchema,
   invisibleRequestSchema,
+  landerProfilesQuerySchema,
   landerProfilesResponseSchema,
   likeResponseSchema,
   profileIdSchema,
@@ -995,7 +996,8 @@ export const endpoints = [
     path: "/api/lander-profiles.php",
     operationId: "listLanderProfiles",
     summary:
-      "The tinder-swipe lander's stack: up to 10 members the viewer may see who have a photo, the most recently active first",
+      "The tinder-swipe lander's stack: up to 10 members the viewer may see who have a photo, the most recently active first; with `ids`, those of the members named whom the viewer may still see, in the order named",
+    query: landerProfilesQuerySchema,
     response: landerProfilesResponseSchema,
   },
   {

@@ -107,4 +107,16 @@ export const invisibleRequestSchema = z.object({ invisible: z.boolean() });
 
 /** The tinder-swipe lander's stack (docs/product.md §2.24): real members with a photo, at most this many. */
 export const landerStackSize = 10;
+/**
+ * `ids`: the stack a visitor was dealt, carried in the lander's address, so that it stays the same from card to card
+ * while other members come and go (comma-separated, at most `landerStackSize`).
+ */
+export const landerProfilesQuerySchema = z.object({
+  ids: optional(
+    z
+      .string()
+      .regex(new RegExp(`^\\d{1,10}(,\\d{1,10}){0,${landerStackSize - 1}}$`))
+      .meta({ examples: ["12,7,31"] }),
+  ),
+});
 export const landerProfilesResponseSchema = z.object({ profiles: z.array(profileCardSchema) });

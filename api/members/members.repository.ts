@@ -315,6 +315,15 @@ export function listWithPhoto(db: DbOrTx, siteId: number, viewerId: number | nul
     .execute();
 }
 
+/** Those of the members named whom the viewer may see and who have a photo, in no particular order. */
+export function listWithPhotoAmong(db: DbOrTx, siteId: number, viewerId: number | null, ids: number[]) {
+  return visibleProfiles(db, siteId, viewerId)
+    .where("photos.id", "is not", null)
+    .where("users.id", "in", ids)
+    .select(cardColumns)
+    .execute();
+}
+
 /** A member's active photos, the main one first. */
 export function listActivePhotos(db: DbOrTx, userId: number) {
   return db

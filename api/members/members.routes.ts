@@ -21,8 +21,8 @@ export function membersRoutes({ db }: RouteDeps): ContractRoutes {
     profile: await landingProfile(db, site, member, id),
   }));
 
-  register("get", "/api/lander-profiles.php", async ({ site, member }) => ({
-    profiles: await landerProfiles(db, site, member),
+  register("get", "/api/lander-profiles.php", async ({ site, member, query: { ids } }) => ({
+    profiles: await landerProfiles(db, site, member, ids?.split(",").map(Number)),
   }));
 
   register("get", "/api/likes.php", ({ site, member, query }) => likesOf(db, site, member, query));

@@ -171,9 +171,26 @@ export async function landingProfile(
  * The tinder-swipe lander's stack (docs/product.md §2.24): real members anyone (or this member) may see, each with a
  * photo, fictional ones marked on their cards. Never invented.
  */
-export async function landerProfiles(db: Db, site: SiteRow, viewer: UserRow | null): Promise<ProfileCard[]> {
-  const rows = await repo.listWithPhoto(db, site.id, viewer?.id ?? null, landerStackSize);
-  return rows.map((row) => toCard(site, row));
+/**
+ * The tinder-swipe lander's stack (docs/product.md §2.24): the most recently active members with a photo, or, for the
+ * stack a visitor was dealt (`ids`), those of them the viewer may still see, in the same order.
+ */
+export async function landerProfiles(
+  db: Db,
+  site: SiteRow,
+  viewer: UserRow | null,
+  ids?: number[],
+): Promise<ProfileCard[]> {
+  if (!ids) {
+    const rows = await repo.listWithPhoto(db, site.id, viewer?.id ?? null, landerStackSize);
+    return rows.map((row) => toCard(site, row));
+  }
+  const rows = await repo.listWithPhotoAmong(db, site.id, viewer?.id ?? null, ids);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return [...new Set(ids)].flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toCard(site, row)] : [];
+  });
 }
 
 /** Blocking hides both members from each other everywhere; unblocking undoes it. */

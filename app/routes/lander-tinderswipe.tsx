@@ -9,7 +9,7 @@ import { getMember } from "~/services/auth.server";
 import { getI18n } from "~/services/i18n.server";
 import { useNonce } from "~/services/nonce";
 import { pageMeta } from "~/services/seo";
-import { landerProfilesResponseSchema } from "../../contract/members";
+import { landerProfilesResponseSchema, landerStackSize } from "../../contract/members";
 import type { Route } from "./+types/lander-tinderswipe";
 import "~/styles/swipe-lander.scss";
 
@@ -19,7 +19,7 @@ function idsOf(value: string | null): number[] {
     .split(",")
     .filter((id) => /^\d{1,10}$/.test(id))
     .map(Number)
-    .slice(0, 20);
+    .slice(0, landerStackSize);
 }
 
 /**
@@ -31,18 +31,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const call = { request, context };
   if (await getMember(call)) throw redirect("/swipe-game");
   const params = new URL(request.url).searchParams;
-  const { profiles } = await callApi(call, "/lander-profiles.php", { schema: landerProfilesResponseSchema });
-  const stack = new Set(profiles.map((p) => p.id));
-  const seen = idsOf(params.get("seen")).filter((id) => stack.has(id));
+  // The stack the visitor was dealt at the first card travels with them: the most recently active members change
+  // while they swipe (a member signs up), and a card seen must not leave it nor the count step back.
+  const dealt = idsOf(params.get("deck"));
+  const { profiles } = await callApi(call, "/lander-profiles.php", {
+    schema: landerProfilesResponseSchema,
+    query: dealt.length > 0 ? { ids: dealt.join(",") } : undefined,
+  });
+  const deck = dealt.length > 0 ? dealt : profiles.map((p) => p.id);
+  const seen = [...new Set(idsOf(params.get("seen")))].filter((id) => deck.includes(id));
   const liked = [...idsOf(params.get("liked")), ...idsOf(params.get("like"))].filter((id) => seen.includes(id));
-  const next = profiles.find((p) => !seen.includes(p.id)) ?? null;
+  // Members of the stack who can no longer be seen (gone invisible, say) are left out; the count counts the rest.
+  const unseen = profiles.filter((p) => !seen.includes(p.id));
   return {
     title: getI18n(context).t("landers.swipe.title"),
-    card: next,
+    card: unseen[0] ?? null,
     position: seen.length + 1,
-    total: profiles.length,
+    total: seen.length + unseen.length,
+    deck,
     seen,
-    // In the order they were liked: the deck's own order can change between two cards (a member signs up).
+    // In the order they were liked.
     liked: [...new Set(liked)].flatMap((id) => profiles.filter((p) => p.id === id)),
   };
 }
@@ -94,6 +102,7 @@ function SwipeCard({ data, card }: { data: LanderData; card: NonNullable<LanderD
           {t("landers.swipe.position", { position: data.position, total: data.total })}
         </p>
         <Form method="get" className="d-flex gap-2">
+          <input type="hidden" name="deck" value={data.deck.join(",")} />
           <input type="hidden" name="seen" value={[...data.seen, card.id].join(",")} />
           <input type="hidden" name="liked" value={data.liked.map((p) => p.id).join(",")} />
           <button type="submit" className="btn btn-outline-dark btn-lg w-100">

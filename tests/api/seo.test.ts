@@ -246,3 +246,34 @@ test("lander-profiles.php gives at most ten members", async () => {
   const { body } = await api.call("/api/lander-profiles.php", { domain: s.domain });
   expect(body.profiles).toHaveLength(10);
 });
+
+test("lander-profiles.php with ids: the members named whom the visitor may still see, with a photo, in the order named", async () => {
+  const s = await site(false);
+  const first = await s.member({ name: "First", photos: 1 });
+  const second = await s.member({ name: "Second", photos: 1 });
+  const noPhoto = await s.member({ name: "NoPhoto" });
+  const [hidden] = await hiddenMembers(s);
+  await api.db
+    .insertInto("photos")
+    .values({
+      user_id: hidden!.id,
+      filename: `h${hidden!.id}.jpg`,
+      thumb_filename: `h${hidden!.id}-t.jpg`,
+      status: "active",
+      is_main: 1,
+      created_at: new Date().toISOString(),
+    })
+    .execute();
+  const other = await site(false);
+  const elsewhere = await other.member({ name: "Elsewhere", photos: 1 });
+  const ids = [second.id, hidden!.id, noPhoto.id, elsewhere.id, first.id].join(",");
+  const { status, body } = await api.call(`/api/lander-profiles.php?ids=${ids}`, { domain: s.domain });
+  expect(status).toBe(200);
+  const { profiles } = landerProfilesResponseSchema.strict().parse(body);
+  expect(profiles.map((p) => p.id)).toEqual([second.id, first.id]);
+
+  for (const bad of ["1,x", "", ",", Array.from({ length: 11 }, (_, i) => i + 1).join(",")]) {
+    const answer = await api.call(`/api/lander-profiles.php?ids=${bad}`, { domain: s.domain });
+    expect(answer.status, bad).toBe(bad === "" ? 200 : 400);
+  }
+});
