@@ -41,6 +41,13 @@ function landerModules(): string[] {
   return modulesReachedFrom(["app/layouts/lander.tsx", ...pages]);
 }
 
+/** The app's sources (`.ts`, `.tsx`, `.js`) outside one of its folders. */
+function appSourcesOutside(folder: string): string[] {
+  return readdirSync("app", { recursive: true, encoding: "utf8" })
+    .map((file) => path.join("app", file))
+    .filter((file) => /\.(tsx?|js)$/.test(file) && !file.startsWith(`${folder}/`));
+}
+
 /**
  * Bootstrap's variables that the app's own stylesheets read (`var(--bs-…)`). The purge sees one stylesheet at a time:
  * without this, a variable that only a route's stylesheet reads would be dropped from the stylesheet declaring it.
@@ -73,12 +80,15 @@ export default defineConfig(({ command }) => ({
         command === "build"
           ? [
               purgeCss({
-                // The lander layout's stylesheet keeps what its pages name; the site's, what any page names.
+                // The lander layout's stylesheet keeps what its pages name; the admin area's, what any page names;
+                // the others, what any page but the admin charts names (an SVG in a <figure>: Bootstrap's .figure
+                // would otherwise ride along on every member page).
                 contentFunction: (stylesheet) =>
-                  /lander-base\.scss(\?|$)/.test(stylesheet) ? landerModules() : ["app/**/*.{ts,tsx,js}"],
-                // The admin charts' markup (an SVG in a <figure>) names nothing the site's stylesheet should keep:
-                // Bootstrap's .figure would otherwise ride along on every member page.
-                skippedContentGlobs: ["app/components/admin/**"],
+                  /lander-base\.scss(\?|$)/.test(stylesheet)
+                    ? landerModules()
+                    : /admin\.scss(\?|$)/.test(stylesheet)
+                      ? ["app/**/*.{ts,tsx,js}"]
+                      : appSourcesOutside("app/components/admin"),
                 // The niche's accent and the lander's design are classes named at run time (docs/product.md §2.25).
                 safelist: {
                   standard: [

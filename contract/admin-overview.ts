@@ -30,6 +30,11 @@ export const adminActivitySchema = z.object({
   reports: dailySchema,
   /** Paid payments' amounts in cents by the day they were paid, one series per currency. */
   revenue: z.array(z.object({ currency: z.string().length(3), daily: dailySchema })),
+  /**
+   * Money returned (members' returns and staff refunds) in cents by the day the provider confirmed it, one series per
+   * currency; not deducted from `revenue`, which stays what was taken each day.
+   */
+  refunds: z.array(z.object({ currency: z.string().length(3), daily: dailySchema })),
   /** Reports open now. */
   open_reports: z.number().int(),
 });

@@ -17,8 +17,8 @@ function everyDay(days: readonly string[], rows: Counted): Daily {
 
 /**
  * The admin overview's activity per day (docs/product.md §6.9) over the last 7, 30 or 90 days up to today (UTC):
- * signups, activations, first purchases, revenue per currency, messages and reports opened; and the reports open
- * now. Each is one GROUP BY on the day part of an ISO text timestamp.
+ * signups, activations, first purchases, revenue and refunds per currency, messages and reports opened; and the
+ * reports open now. Each is one GROUP BY on the day part of an ISO text timestamp.
  */
 export async function adminActivity(
   db: Db,
@@ -31,7 +31,7 @@ export async function adminActivity(
   );
   const from = days[0]!;
 
-  const [signups, activations, firstPurchases, revenue, messages, reports, open] = await Promise.all([
+  const [signups, activations, firstPurchases, revenue, refunds, messages, reports, open] = await Promise.all([
     db
       .selectFrom("users")
       .select([dayOf("signup_date").as("day"), (eb) => eb.fn.countAll<number>().as("value")])
@@ -68,6 +68,16 @@ export async function adminActivity(
       .where("paid_at", ">=", from)
       .groupBy([dayOf("paid_at"), "currency"])
       .execute(),
+    // A refund's row is last written when the provider confirms it (api/payments/refunds.repository.ts settleRefund).
+    db
+      .selectFrom("refunds as r")
+      .innerJoin("payments as p", "p.id", "r.payment_id")
+      .select([dayOf("r.updated_at").as("day"), "r.currency", (eb) => eb.fn.sum<number>("r.amount_cents").as("value")])
+      .where("p.site_id", "=", site.id)
+      .where("r.status", "=", "refunded")
+      .where("r.updated_at", ">=", from)
+      .groupBy([dayOf("r.updated_at"), "r.currency"])
+      .execute(),
     db
       .selectFrom("messages as m")
       .innerJoin("conversations as c", "c.id", "m.conversation_id")
@@ -90,7 +100,14 @@ export async function adminActivity(
       .where("status", "=", "open")
       .executeTakeFirstOrThrow(),
   ]);
-  const currencies = [...new Set(revenue.map((r) => r.currency))].sort();
+  const perCurrency = (rows: (Counted[number] & { currency: string })[]) =>
+    [...new Set(rows.map((r) => r.currency))].sort().map((currency) => ({
+      currency,
+      daily: everyDay(
+        days,
+        rows.filter((r) => r.currency === currency),
+      ),
+    }));
   return {
     days: period,
     from,
@@ -100,13 +117,8 @@ export async function adminActivity(
     first_purchases: everyDay(days, firstPurchases),
     messages: everyDay(days, messages),
     reports: everyDay(days, reports),
-    revenue: currencies.map((currency) => ({
-      currency,
-      daily: everyDay(
-        days,
-        revenue.filter((r) => r.currency === currency),
-      ),
-    })),
+    revenue: perCurrency(revenue),
+    refunds: perCurrency(refunds),
     open_reports: Number(open.n),
   };
 }

@@ -43,13 +43,15 @@ export function activityCharts(activity: AdminActivity, locale: string, t: Trans
   ];
   return [
     ...counts.map(([key, title, daily]) => chart(key, t(title), daily, count, t("admin.activity.value"))),
-    ...activity.revenue.map(({ currency, daily }) =>
-      chart(
-        `revenue-${currency}`,
-        t("admin.activity.revenue", { currency }),
-        daily,
-        (cents) => formatMoney(locale, { cents, currency }),
-        t("admin.payments.amount"),
+    ...(["revenue", "refunds"] as const).flatMap((kind) =>
+      activity[kind].map(({ currency, daily }) =>
+        chart(
+          `${kind}-${currency}`,
+          t(`admin.activity.${kind}`, { currency }),
+          daily,
+          (cents) => formatMoney(locale, { cents, currency }),
+          t("admin.payments.amount"),
+        ),
       ),
     ),
   ];

@@ -274,7 +274,7 @@ test("a refund without a fresh second factor is refused with step_up_required, a
   expect((await refund(unpaid.id, "Not paid")).body.error).toBe("not_returnable");
 });
 
-test("the overview counts signups, activations, first purchases, revenue per currency, messages and reports per day", async () => {
+test("the overview counts signups, activations, first purchases, revenue and refunds per currency, messages and reports per day", async () => {
   const own = await createSite(api.db);
   const ownAdmin = await loggedInMember(api, own.domain, { siteId: own.id, role: "admin" });
   const cookie = ownAdmin.cookie;
@@ -292,9 +292,38 @@ test("the overview counts signups, activations, first purchases, revenue per cur
     .where("id", "=", a.id)
     .execute();
   await api.db.updateTable("users").set({ signup_date: longAgo }).where("id", "=", c.id).execute();
-  await payment(a.id, { siteId: own.id, cents: 500, currency: "EUR", at: `${yesterday}T10:00:00.000Z` });
-  await payment(a.id, { siteId: own.id, cents: 700, currency: "EUR", at: `${today}T00:00:01.000Z` });
-  await payment(b.id, { siteId: own.id, cents: 899, currency: "GBP", at: `${today}T00:00:02.000Z` });
+  const aYesterday = await payment(a.id, {
+    siteId: own.id,
+    cents: 500,
+    currency: "EUR",
+    at: `${yesterday}T10:00:00.000Z`,
+  });
+  const aToday = await payment(a.id, { siteId: own.id, cents: 700, currency: "EUR", at: `${today}T00:00:01.000Z` });
+  const bToday = await payment(b.id, { siteId: own.id, cents: 899, currency: "GBP", at: `${today}T00:00:02.000Z` });
+  // Refunds count on the day the provider confirmed them; one still pending, or refused, returned no money.
+  const elsewhere = await payment(a.id, { cents: 999, at: `${today}T00:00:05.000Z` });
+  for (const [paid, cents, status, at] of [
+    [aYesterday, 200, "refunded", `${today}T00:30:00.000Z`],
+    [aToday, 700, "pending", `${today}T00:31:00.000Z`],
+    [bToday, 899, "failed", `${today}T00:32:00.000Z`],
+    [elsewhere, 999, "refunded", `${today}T00:33:00.000Z`],
+  ] as const)
+    await api.db
+      .insertInto("refunds")
+      .values({
+        user_id: paid.user_id,
+        payment_id: paid.id,
+        credits: 10,
+        amount_cents: cents,
+        currency: paid.currency,
+        status,
+        attempt: 1,
+        provider_refund_id: null,
+        idempotency_key: newKey(),
+        created_at: `${yesterday}T23:00:00.000Z`,
+        updated_at: at,
+      })
+      .execute();
   await payment(b.id, { siteId: own.id, status: "failed", cents: 100, at: `${today}T00:00:03.000Z` });
   await payment(c.id, { siteId: own.id, cents: 300, at: longAgo });
   await payment(c.id, { siteId: own.id, cents: 300, at: `${today}T00:00:04.000Z` });
@@ -363,6 +392,15 @@ test("the overview counts signups, activations, first purchases, revenue per cur
       ]),
     },
     { currency: "GBP", daily: expect.arrayContaining([{ day: today, value: 899 }]) },
+  ]);
+  expect(activity.refunds).toEqual([
+    {
+      currency: "EUR",
+      daily: expect.arrayContaining([
+        { day: yesterday, value: 0 },
+        { day: today, value: 200 },
+      ]),
+    },
   ]);
   expect(on(activity.messages, yesterday)).toBe(1);
   expect(on(activity.messages, today)).toBe(2);
