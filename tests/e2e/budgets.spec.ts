@@ -248,3 +248,27 @@ test("the server's pages' bundle holds English's translations only, the other la
     expect.soft(chunks.includes(description(locale)), `${locale} in a chunk of build/server/assets`).toBe(true);
   }
 });
+
+// The build trims Bootstrap to the classes the app's sources name (vite.config.ts), each stylesheet against its own
+// list of sources: a class of our own stylesheets named only in sources left off a list was dropped with its rules
+// (the admin charts' once). Every class our stylesheets define must come out of the build.
+test("the build trims Bootstrap, not the rules of the site's own stylesheets", () => {
+  const assets = path.join("build", "client", "assets");
+  const built = fs
+    .readdirSync(assets)
+    .filter((name) => name.endsWith(".css"))
+    .map((name) => fs.readFileSync(path.join(assets, name), "utf8"))
+    .join("\n");
+  const stylesheets = fs
+    .readdirSync(path.join("app", "styles"), { recursive: true, encoding: "utf8" })
+    .filter((name) => name.endsWith(".scss"));
+  expect(stylesheets).toContain("admin.scss");
+  const dropped: string[] = [];
+  for (const stylesheet of stylesheets) {
+    const source = fs.readFileSync(path.join("app", "styles", stylesheet), "utf8").replace(/\/\/.*$/gm, "");
+    // A class selector: not a Sass function (`math.div`), a number (`0.5rem`) or a name built with `#{…}`.
+    for (const [, name] of source.matchAll(/(?<![\w)\]])\.([a-z][\w-]*)(?![\w-]|#\{)/gi))
+      if (!new RegExp(`\\.${name}(?![\\w-])`).test(built)) dropped.push(`${stylesheet}: .${name}`);
+  }
+  expect(dropped).toEqual([]);
+});
