@@ -169,11 +169,8 @@ export async function landingProfile(
 
 /**
  * The tinder-swipe lander's stack (docs/product.md §2.24): real members anyone (or this member) may see, each with a
- * photo, fictional ones marked on their cards. Never invented.
- */
-/**
- * The tinder-swipe lander's stack (docs/product.md §2.24): the most recently active members with a photo, or, for the
- * stack a visitor was dealt (`ids`), those of them the viewer may still see, in the same order.
+ * photo, fictional ones marked on their cards, never invented; the most recently active, or, for the stack a visitor
+ * was dealt (`ids`), those of them the viewer may still see, in the same order.
  */
 export async function landerProfiles(
   db: Db,

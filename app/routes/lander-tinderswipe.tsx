@@ -33,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   // The stack the visitor was dealt at the first card travels with them: the most recently active members change
   // while they swipe (a member signs up), and a card seen must not leave it nor the count step back.
-  const dealt = idsOf(params.get("deck"));
+  const dealt = [...new Set(idsOf(params.get("deck")))];
   const { profiles } = await callApi(call, "/lander-profiles.php", {
     schema: landerProfilesResponseSchema,
     query: dealt.length > 0 ? { ids: dealt.join(",") } : undefined,
