@@ -27,20 +27,26 @@ export default function DefaultLayout() {
   );
 }
 
+/** The staff's pages: there a member's own prompts would stand between staff and their work. */
+const staffRoutes = new Set(["admin", "moderation", "moderation-landers", "moderation-second-factor"]);
+
 function DefaultChrome({ root, children }: { root: RootData; children: React.ReactNode }) {
+  const atStaffWork = useMatches().some((match) => staffRoutes.has(match.id));
+  // The banners and notices of docs/product.md §2 that speak to the member as a member (an offer, a reminder, a like).
+  const prompted = atStaffWork ? null : root.member;
   return (
     <SignupModalProvider>
       <LiveCounts member={root.member} locale={root.locale} />
       <TopBar root={root} />
-      {root.member?.timeBonus && <TimeBonus {...root.member.timeBonus} />}
+      {prompted?.timeBonus && <TimeBonus {...prompted.timeBonus} />}
       <FlashMessage flash={root.flash} />
-      {root.member?.needsActivation && <ActivationReminder email={root.member.email} isPhone={root.isPhone} />}
-      {root.member?.photoWarning && !root.member.needsActivation && <PhotoWarning />}
-      {root.member && root.member.mailStopped.length > 0 && (
-        <MailStoppedAlert reasons={root.member.mailStopped} email={root.member.email} />
+      {prompted?.needsActivation && <ActivationReminder email={prompted.email} isPhone={root.isPhone} />}
+      {prompted?.photoWarning && !prompted.needsActivation && <PhotoWarning />}
+      {prompted && prompted.mailStopped.length > 0 && (
+        <MailStoppedAlert reasons={prompted.mailStopped} email={prompted.email} />
       )}
-      {root.member && !root.member.pushAlertClosed && <PushAlertWhenUseful publicKey={root.site.pushPublicKey} />}
-      {root.member && <AutoLikeNotice />}
+      {prompted && !prompted.pushAlertClosed && <PushAlertWhenUseful publicKey={root.site.pushPublicKey} />}
+      {prompted && <AutoLikeNotice />}
       {children}
       <SiteFooter root={root} />
       {root.entryWarning && (

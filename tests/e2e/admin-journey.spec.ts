@@ -69,6 +69,12 @@ test("an admin without TOTP is asked to set it up, enrols with the code of the s
   let js = 0;
   for (const url of scripts) js += gzipSync(await (await request.get(url)).body()).length;
   expect(js).toBeLessThanOrEqual(test.info().project.name === "js" ? 133 * 1024 : 0);
+
+  // A member's own prompts stay off the staff's pages: this admin has no profile photo, and the photo warning shows
+  // on the member pages, not here.
+  await expect(page.getByText(en.photoWarning.text)).toHaveCount(0);
+  await page.getByRole("link", { name: en.nav.searchMembers }).click();
+  await expect(page.getByText(en.photoWarning.text)).toBeVisible();
 });
 
 for (const who of ["free", "moderator"] as const) {
