@@ -473,8 +473,10 @@ test.each(rows)("$name ($post.url, post $i) with the API down", async ({ name, p
     const { flash } = await takeFlash(new Request("https://dating.example/", { headers: { cookie } }));
     return expect(flash).toMatchObject({ message, tone: "danger" });
   }
-  // Returned, not thrown: a thrown answer is the error page. Its status (400, 503) only tells scripts it failed.
+  // Returned, not thrown: a thrown answer is the error page. A 503, as every outage answer, tells scripts and
+  // monitors the site is unavailable rather than the input wrong.
   expect(answer.thrown, answer.body).toBe(false);
+  expect(answer.status, answer.body).toBe(503);
   expect(answer.body).toContain(outcome.message ?? message);
   for (const typed of outcome.form) expect(answer.body).toContain(typed);
   for (const secret of outcome.hidden ?? []) expect(answer.body).not.toContain(secret);

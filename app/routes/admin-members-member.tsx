@@ -5,6 +5,7 @@ import { type CommonKey, keyOf } from "~/i18n/keys";
 import { useTranslation } from "~/i18n/translator";
 import { handleMemberForm, type MemberFormRefusal, memberDetail } from "~/services/admin-members.server";
 import { ApiCallError } from "~/services/api.server";
+import { refusalStatus } from "~/services/api-unavailable.server";
 import { requireAdmin } from "~/services/staff.server";
 import { creditGrantMax, type MemberDetail, memberRoles, reasonMaxLength } from "../../contract/admin-members";
 import type { Route } from "./+types/admin-members-member";
@@ -32,7 +33,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const id = Number(params.id);
   if (!Number.isInteger(id) || id < 1) throw data(null, { status: 404 });
   const answer = await handleMemberForm(call, id, await request.formData());
-  return answer instanceof Response ? answer : data(answer, { status: answer.stepUp ? 403 : 400 });
+  return answer instanceof Response
+    ? answer
+    : data(answer, answer.stepUp ? { status: 403 } : refusalStatus(answer.fields.form));
 }
 
 type Detail = MemberDetail & { creditsKey: string };

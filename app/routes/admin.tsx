@@ -1,6 +1,7 @@
-import { NavLink, Outlet, redirect, useActionData } from "react-router";
+import { data, NavLink, Outlet, redirect, useActionData } from "react-router";
 import { RecoveryCodes, SecondFactorCode, SecondFactorSetup } from "~/components/staff-second-factor";
 import { useTranslation } from "~/i18n/translator";
+import { refusalStatus } from "~/services/api-unavailable.server";
 import { safeRedirect } from "~/services/auth.server";
 import { getI18n } from "~/services/i18n.server";
 import { pageMeta } from "~/services/seo";
@@ -36,9 +37,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { enrolled } = await requireAdmin(call);
   const form = await request.formData();
   const code = String(form.get("code") ?? "").trim();
-  if (!enrolled) return enrolTotp(call, code);
-  const given = await giveSecondFactor(call, code);
-  return "codeError" in given ? given : redirect(safeRedirect(form.get("next"), "/admin"));
+  const given = enrolled ? await giveSecondFactor(call, code) : await enrolTotp(call, code);
+  if ("codeError" in given) return data(given, refusalStatus(given.codeError));
+  return enrolled ? redirect(safeRedirect(form.get("next"), "/admin")) : given;
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {

@@ -3,6 +3,7 @@ import { FieldMessage, FormMessage, type Refusal } from "~/components/reports/re
 import { SubmitButton } from "~/components/submit-button";
 import { keyOf } from "~/i18n/keys";
 import { useTranslation } from "~/i18n/translator";
+import { refusalStatus } from "~/services/api-unavailable.server";
 import { getI18n, localeOf } from "~/services/i18n.server";
 import { fileAppeal, loadAppeal } from "~/services/reports.server";
 import { pageMeta } from "~/services/seo";
@@ -30,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const answer = await fileAppeal({ request, context }, await request.formData());
-  return data(answer, { status: "refusal" in answer ? 400 : 200 });
+  return answer.refusal ? data(answer, refusalStatus(answer.refusal.fields.form)) : answer;
 }
 
 export default function Appeal({ loaderData }: Route.ComponentProps) {

@@ -2,6 +2,7 @@ import { data, Form, useActionData } from "react-router";
 import { FieldMessage, FormMessage, ReasonFields, type Refusal } from "~/components/reports/report-fields";
 import { SubmitButton } from "~/components/submit-button";
 import { useTranslation } from "~/i18n/translator";
+import { refusalStatus } from "~/services/api-unavailable.server";
 import { getMember } from "~/services/auth.server";
 import { getI18n, localeOf } from "~/services/i18n.server";
 import { fileComplaint } from "~/services/reports.server";
@@ -20,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const answer = await fileComplaint({ request, context }, await request.formData(), localeOf(context));
-  return data(answer, { status: answer.refusal ? 400 : 200 });
+  return answer.refusal ? data(answer, refusalStatus(answer.refusal.fields.form)) : answer;
 }
 
 export default function Complaints({ loaderData }: Route.ComponentProps) {

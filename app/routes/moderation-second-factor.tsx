@@ -1,6 +1,7 @@
-import { Link, redirect, useActionData } from "react-router";
+import { data, Link, redirect, useActionData } from "react-router";
 import { RecoveryCodes, SecondFactorCode, SecondFactorSetup } from "~/components/staff-second-factor";
 import { useTranslation } from "~/i18n/translator";
+import { refusalStatus } from "~/services/api-unavailable.server";
 import { getI18n } from "~/services/i18n.server";
 import { pageMeta } from "~/services/seo";
 import { enrolTotp, giveSecondFactor, requireModeratorSecondFactor } from "~/services/staff.server";
@@ -20,9 +21,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const call = { request, context };
   const { enrolled } = await requireModeratorSecondFactor(call);
   const code = String((await request.formData()).get("code") ?? "").trim();
-  if (!enrolled) return enrolTotp(call, code);
-  const given = await giveSecondFactor(call, code);
-  return "codeError" in given ? given : redirect("/moderation");
+  const given = enrolled ? await giveSecondFactor(call, code) : await enrolTotp(call, code);
+  if ("codeError" in given) return data(given, refusalStatus(given.codeError));
+  return enrolled ? redirect("/moderation") : given;
 }
 
 export default function ModerationSecondFactor({ loaderData }: Route.ComponentProps) {

@@ -4,6 +4,7 @@ import type { Refusal } from "~/components/reports/report-fields";
 import { SubmitButton } from "~/components/submit-button";
 import { keyOf } from "~/i18n/keys";
 import { useTranslation } from "~/i18n/translator";
+import { refusalStatus } from "~/services/api-unavailable.server";
 import { requireMember } from "~/services/auth.server";
 import { countryNamer } from "~/services/countries";
 import { dateLocale, formatDate } from "~/services/dates";
@@ -57,7 +58,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!member.moderator) throw data(null, { status: 404 });
   const form = await request.formData();
   const answer = form.has("intent") ? await decide(call, form) : await decidePhoto(call, form);
-  return answer instanceof Response ? answer : data(answer, { status: 400 });
+  if (answer instanceof Response) return answer;
+  return data(answer, refusalStatus("refusal" in answer ? answer.refusal.fields.form : answer.error));
 }
 
 export default function Moderation({ loaderData }: Route.ComponentProps) {

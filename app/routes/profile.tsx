@@ -16,6 +16,7 @@ import {
   apiUnavailableStatus,
   flashWhenApiUnavailable,
   isApiUnavailable,
+  refusalStatus,
 } from "~/services/api-unavailable.server";
 import { requireMember } from "~/services/auth.server";
 import { countryOptions, sortByName } from "~/services/countries";
@@ -82,7 +83,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = formData.get("intent");
   if (intent === "upload") {
     const answer = await uploadPhoto(call, formData);
-    return answer instanceof Response ? answer : data(answer, { status: 400 });
+    return answer instanceof Response ? answer : data(answer, refusalStatus(answer.error));
   }
   // The buttons beside a photo: with the API unavailable, back to the photos with "try again" (docs/product.md §7.3).
   if (intent === "photo") return flashWhenApiUnavailable(request, "/profile#photos", () => changePhoto(call, formData));

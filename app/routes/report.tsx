@@ -3,6 +3,7 @@ import { FormMessage, ReasonFields, type Refusal } from "~/components/reports/re
 import { SubmitButton } from "~/components/submit-button";
 import { keyOf } from "~/i18n/keys";
 import { useTranslation } from "~/i18n/translator";
+import { refusalStatus } from "~/services/api-unavailable.server";
 import { requireMember, safeRedirect } from "~/services/auth.server";
 import { getI18n } from "~/services/i18n.server";
 import { fileReport } from "~/services/reports.server";
@@ -26,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const answer = await fileReport({ request, context }, await request.formData());
-  return answer instanceof Response ? answer : data(answer, { status: 400 });
+  return answer instanceof Response ? answer : data(answer, refusalStatus(answer.fields.form));
 }
 
 export default function Report({ loaderData }: Route.ComponentProps) {

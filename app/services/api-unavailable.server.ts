@@ -23,6 +23,16 @@ export function apiUnavailableReply<R>(
 /** The status of a form answered again because the API is unavailable. */
 export const apiUnavailableStatus = { status: 503 } as const;
 
+/** The form messages that say "try again in a moment": the API, or the mail it sends, was unavailable. */
+const tryAgainMessages = new Set<string>([apiUnavailableMessage, "report.mailFailed"]);
+
+/**
+ * The status of a form answered again with `formMessage` at the form: a 503 when it says to try again in a moment,
+ * so that scripts and monitors see an outage as every outage answer shows it; else a 400, the input refused.
+ */
+export const refusalStatus = (formMessage: string | undefined) =>
+  formMessage !== undefined && tryAgainMessages.has(formMessage) ? apiUnavailableStatus : ({ status: 400 } as const);
+
 /**
  * A form that is only a button (like, block, a swipe) posted during an API outage: back to the page it was on with
  * the "try again" message as a flash, rendered from the page's answers of a moment ago (docs/product.md §7.3).
