@@ -19,7 +19,10 @@ import { formatSiteFile, parseSiteFile } from "./site-file";
 // `npm run site -- <command>`: a site is a file (JSON or YAML) you can keep in git (docs/operations.md "Your own site").
 const usage = `Usage:
   npm run site -- create <file> [--admin <email>]   make the site of a definition file (and its first admin)
-  npm run site -- apply <file> [--dry-run]           change the site to what the file says (--dry-run: only show it)
+  npm run site -- apply <file> [--dry-run] [--overwrite]
+                                                    change the site to what the file says (--dry-run: only show it;
+                                                    --overwrite: also over what the admin area changed since the
+                                                    file was last applied or exported)
   npm run site -- export <domain> [<file>]           write today's definition (to the file, else to the output)
   npm run site -- list                               the sites of this database`;
 
@@ -81,7 +84,8 @@ try {
     }
   } else if (command === "apply") {
     const dryRun = rest.includes("--dry-run");
-    const changes = await applySite(db, readDefinition(positional[0]), { dryRun });
+    const overwrite = rest.includes("--overwrite");
+    const changes = await applySite(db, readDefinition(positional[0]), { dryRun, overwrite });
     if (changes.length === 0) console.log("No change: the site is as the file says.");
     else {
       console.log(dryRun ? `Would change ${changes.length} setting(s):` : `Changed ${changes.length} setting(s):`);

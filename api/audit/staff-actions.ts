@@ -3,7 +3,8 @@ import { type DbOrTx, nowIso } from "../db/database";
 /** One staff action for the audit log (docs/product.md §6.9): run it in the transaction of the change it records. */
 export interface StaffAction {
   siteId: number;
-  staffId: number;
+  /** Null for the operator's own tools (`site apply` and `site export`, api/sites/site-file-sync.ts). */
+  staffId: number | null;
   /** What was done, as a dotted name: `member.suspend`, `payment.refund`, `settings.update`, `photo.approve`… */
   action: string;
   targetUserId?: number | null;

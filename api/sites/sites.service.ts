@@ -18,6 +18,7 @@ import {
   type SiteChange,
   siteColumns,
 } from "./site-definition-rows";
+import { adminChangesSinceFile, recordFileSync } from "./site-file-sync";
 import * as repo from "./sites.repository";
 
 /** A definition that cannot be created or applied: one line per problem, naming the field. Nothing was written. */
@@ -185,6 +186,7 @@ export async function createSite(
     await syncBundles(trx, siteId, site.credit_bundles);
     await loadShippedLists(trx);
     const admin = adminEmail ? await createAdmin(trx, siteId, site, adminEmail) : null;
+    await recordFileSync(trx, siteId, "site.create");
     await siteSettingsChanged(trx);
     return { siteId, admin };
   });
@@ -210,12 +212,13 @@ export async function createSite(
 
 /**
  * `site apply`: what differs between the stored site and the definition, and, unless `dryRun`, the change, in one
- * transaction. Applying the same file again changes nothing.
+ * transaction. Applying the same file again changes nothing. A change over what the admin area saved since the file
+ * was last applied or exported is refused, naming those saves, unless `overwrite` (docs/operations.md).
  */
 export async function applySite(
   db: Db,
   definition: SiteDefinition,
-  options: { dryRun?: boolean } = {},
+  options: { dryRun?: boolean; overwrite?: boolean } = {},
 ): Promise<SiteChange[]> {
   return db.transaction().execute(async (trx) => {
     const found = await repo.findSiteIdByDomain(trx, definition.domain);
@@ -225,9 +228,26 @@ export async function applySite(
     const current = definitionOf(await repo.loadStoredSite(trx, found.site_id));
     const wanted = resolveSite(definition, current.company.terms_date);
     const changes = diffSites(current, wanted);
-    if (options.dryRun || changes.length === 0) return changes;
+    const adminChanges = await adminChangesSinceFile(trx, found.site_id);
+    if (changes.length === 0) {
+      // The file holds what the admin area saved: they agree again.
+      if (adminChanges.length && !options.dryRun) await recordFileSync(trx, found.site_id, "site.apply");
+      return changes;
+    }
+    // The dry run says what the apply would do, this refusal included.
+    if (adminChanges.length && !options.overwrite)
+      throw new SiteDefinitionError([
+        "the admin area changed the site since its file was last applied or exported, and the file would put back its own values:",
+        ...adminChanges.map(
+          (change) =>
+            `  ${change.at} ${change.action}${change.on ? ` (${change.on})` : ""} by ${change.staff ?? "an account since deleted"}`,
+        ),
+        `export the site (npm run site -- export ${definition.domain} <file>) and carry your edits over to that file, or apply with --overwrite to replace those changes`,
+      ]);
+    if (options.dryRun) return changes;
 
     await writeSite(trx, found.site_id, wanted);
+    await recordFileSync(trx, found.site_id, "site.apply", changes);
     return changes;
   });
 }
@@ -251,7 +271,14 @@ export async function writeSite(trx: Tx, siteId: number, wanted: ResolvedSite): 
 export async function exportSite(db: Db, domain: string, schemaUrl: string) {
   const found = await repo.findSiteIdByDomain(db, domain.trim().toLowerCase());
   if (!found) throw new SiteDefinitionError([`domain: no site answers for ${domain}`]);
-  return { $schema: schemaUrl, ...definitionOf(await repo.loadStoredSite(db, found.site_id)) };
+  const definition = await db.transaction().execute(async (trx) => {
+    // Locked as a save locks it: the file holds every change recorded before its mark, so an apply of it
+    // overwrites none of them.
+    await repo.lockSite(trx, found.site_id);
+    await recordFileSync(trx, found.site_id, "site.export");
+    return definitionOf(await repo.loadStoredSite(trx, found.site_id));
+  });
+  return { $schema: schemaUrl, ...definition };
 }
 
 /** `site list`: every site with its domains and how many accounts it has. */

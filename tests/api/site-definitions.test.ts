@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { saveSettings } from "../../api/admin-settings/settings-form.service";
 import { demoInterests } from "../../api/db/seed/demo-interests";
 import { siteForDomain } from "../../api/settings/settings.service";
 import { settingsVersionCheck } from "../../api/settings/settings-changes";
@@ -195,6 +196,62 @@ describe("site export and apply", () => {
       "other_domains.0: minimal.example already answers for another site",
     );
     expect((await api.call("/api/settings.php?domain=dating.example")).body.name).toBe("Amora");
+  });
+
+  test("a file does not undo what the admin area saved since it was last applied or exported, unless told to", async () => {
+    const owner = await api.db
+      .selectFrom("users")
+      .select("id")
+      .where("email", "=", "owner@dating.example")
+      .executeTakeFirstOrThrow();
+    const site = await siteForDomain(api.db, "dating.example");
+    const save = (credits: number) =>
+      saveSettings({ db: api.db, site, staffId: owner.id, address: null }, "prices", {
+        "prices.message_credits": credits,
+      });
+    const messageCredits = async () =>
+      (await api.call("/api/settings.php?domain=dating.example")).body.message_credits as number;
+    const renamed = { ...copy(example), name: "Amora Nova" };
+    await save(14);
+
+    // The file knows nothing of the 14: its apply, dry or not, names the save and changes nothing.
+    for (const dryRun of [true, false]) {
+      const refused = await applySite(api.db, parseSiteDefinition(copy(renamed)), { dryRun }).catch((e) => e);
+      expect(refused).toBeInstanceOf(SiteDefinitionError);
+      expect(refused.problems[0]).toContain("the admin area changed the site since its file was last applied");
+      expect(refused.problems[1]).toMatch(/^ {2}\S+ settings\.update \(settings:prices\) by owner@dating\.example$/);
+      expect(refused.problems).toHaveLength(3);
+    }
+    expect(await messageCredits()).toBe(14);
+    expect((await api.call("/api/settings.php?domain=dating.example")).body.name).toBe("Amora");
+
+    // Exported, the file holds the 14: its edit applies and keeps it.
+    const exported = await exportSite(api.db, "dating.example", "./site.schema.json");
+    expect(await applySite(api.db, parseSiteDefinition({ ...copy(exported), name: "Amora Nova" }))).toEqual([
+      { path: "name", from: '"Amora"', to: '"Amora Nova"' },
+    ]);
+    expect(await messageCredits()).toBe(14);
+
+    // Saved again, then overwritten on purpose: the file's 10 and name win, and the log says the file was applied.
+    await save(16);
+    await expect(applySite(api.db, parseSiteDefinition(copy(example)))).rejects.toThrow(SiteDefinitionError);
+    const overwritten = await applySite(api.db, parseSiteDefinition(copy(example)), { overwrite: true });
+    // The minimum message costs follow the message price.
+    expect(overwritten.map((change) => change.path)).toEqual(
+      expect.arrayContaining(["name", "prices.message_credits", "prices.minimum_message_costs.NL.costs"]),
+    );
+    expect(await messageCredits()).toBe(10);
+    const logged = await api.db
+      .selectFrom("staff_actions")
+      .select(["action", "staff_id", "before_json", "after_json"])
+      .where("site_id", "=", site.id)
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+    expect(logged).toMatchObject({ action: "site.apply", staff_id: null });
+    expect(JSON.parse(logged.before_json!)).toMatchObject({ name: "Amora Nova", "prices.message_credits": 16 });
+    expect(JSON.parse(logged.after_json!)).toMatchObject({ name: "Amora", "prices.message_credits": 10 });
+    // Since that apply, the file and the site agree: it applies again without being told.
+    expect(await applySite(api.db, parseSiteDefinition(copy(example)))).toEqual([]);
   });
 
   test("apply to a domain no site answers for says so", async () => {
