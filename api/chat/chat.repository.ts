@@ -273,12 +273,18 @@ export function listConversations(db: DbOrTx, siteId: number, memberId: number) 
  * message of every conversation the member has (docs/architecture.md, "Member search at scale").
  */
 export async function countUnread(db: DbOrTx, memberId: number) {
-  const row = await db
+  const [row] = await countUnreadQuery(db, { memberId, now: new Date().toISOString() });
+  return Number(row?.n ?? 0);
+}
+
+// Built once (api/db/reusable-query.ts): every member page and poll counts the unread messages for the top bar.
+const countUnreadQuery = reusableQuery((db, p: { memberId: number; now: string }) =>
+  db
     .selectFrom("conversations as c")
     .leftJoin("conversation_marks as k", (join) =>
-      join.onRef("k.conversation_id", "=", "c.id").on("k.user_id", "=", memberId),
+      join.onRef("k.conversation_id", "=", "c.id").on("k.user_id", "=", p.memberId),
     )
-    .where((eb) => eb.or([eb("c.member_low", "=", memberId), eb("c.member_high", "=", memberId)]))
+    .where((eb) => eb.or([eb("c.member_low", "=", p.memberId), eb("c.member_high", "=", p.memberId)]))
     .select((eb) =>
       eb.fn
         .coalesce(
@@ -289,17 +295,15 @@ export async function countUnread(db: DbOrTx, memberId: number) {
               .whereRef("m.conversation_id", "=", "c.id")
               .where((m) => m("m.id", ">", m.fn.coalesce("k.read_up_to", sql<number>`0`)))
               .where((m) => m("m.id", ">", m.fn.coalesce("k.cleared_up_to", sql<number>`0`)))
-              .where("m.sender_id", "!=", memberId)
-              .where("m.sender_id", "not in", barredAccounts(db))
-              .where((m) => m.not(m.exists(blockBetween(db, memberId, "m.sender_id")))),
+              .where("m.sender_id", "!=", p.memberId)
+              .where("m.sender_id", "not in", barredAccounts(db, p.now))
+              .where((m) => m.not(m.exists(blockBetween(db, p.memberId, "m.sender_id")))),
           ),
           sql<number>`0`,
         )
         .as("n"),
-    )
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
+    ),
+);
 
 /** A block either way between the member and the member in `other`, a column of the query around it. */
 function blockBetween(db: DbOrTx, memberId: number, other: "users.id" | "m.sender_id") {

@@ -168,6 +168,21 @@ test("blocked pairs cannot write; nobody reads or deletes a conversation that is
   expect(await unreadOf(ben.cookie)).toBe(0);
 });
 
+test("a suspended member's messages leave the unread count while the suspension lasts, and come back after", async () => {
+  const anna = await member(100);
+  const ben = await member();
+  expect((await send(anna.cookie, { to: ben.id, text: "Hi" })).status).toBe(200);
+  const unreadOf = async () =>
+    (await api.call("/api/user.php", { domain, cookie: ben.cookie })).body.user.unread_messages as number;
+  expect(await unreadOf()).toBe(1);
+  const suspendUntil = (at: Date) =>
+    api.db.updateTable("users").set({ suspended_until: at.toISOString() }).where("id", "=", anna.id).execute();
+  await suspendUntil(new Date(Date.now() + 86_400_000));
+  expect(await unreadOf()).toBe(0);
+  await suspendUntil(new Date(Date.now() - 1_000));
+  expect(await unreadOf()).toBe(1);
+});
+
 test("deleting by profile removes all conversations with that member from one list, and no one else's", async () => {
   const anna = await member(100);
   const ben = await member(100);
