@@ -3,7 +3,7 @@ import type { DbOrTx } from "../db/database";
 import type { SiteChange } from "./site-definition-rows";
 
 /**
- * Whether a site's file still holds what the admin area changed (docs/operations.md "Changing the site"). The site
+ * Whether a site's file still holds what the admin area changed (docs/operations.md "Your own site"). The site
  * CLI records each time the file and the database agree (`site create`, `site export`, an apply that wrote or found
  * admin changes) in the audit log, with no staff member; the admin area's saves of the site's settings and bundles
  * after the latest of those are what an apply of the file would overwrite.
